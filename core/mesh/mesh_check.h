@@ -1,0 +1,19 @@
+#pragma once
+// Validation shared by every mesh source (files, tetgen, procedural shapes).
+#include <functional>
+#include <string>
+
+#include "core/mesh/tet_mesh.h"
+
+namespace qnsim {
+
+// Describes where element or vertex i came from, for error messages ("bunny.ele: line 17").
+using SourceLocator = std::function<std::string(int index)>;
+
+// Throws qnsim::Error naming the first problem: no vertices or tets, non-finite coordinates, indices
+// out of range, repeated vertices in a tet, degenerate tets (|volume| tiny relative to the mesh
+// scale), or mixed orientations. A mesh whose tets are all negatively oriented is flipped in place.
+void checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator& vertex_at = {},
+                  const SourceLocator& tet_at = {});
+
+}  // namespace qnsim
