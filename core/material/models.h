@@ -1,0 +1,98 @@
+#pragma once
+// The built-in material models. Each is small; see the .cpp of each for its a, b, c (Eq. 9).
+#include "core/material/material.h"
+
+namespace qnsim {
+
+// Shared by the models with Lame parameters.
+inline const MaterialParameter kMuParameter{"mu", 1e5, 0.0, 1e12, "Shear modulus mu (Pa)."};
+inline const MaterialParameter kLambdaParameter{"lambda", 4e5, 0.0, 1e12, "First Lame parameter lambda (Pa)."};
+
+// Linear corotated elasticity: Psi = mu |F - R|^2 + lambda/2 tr^2(R^T F - I).
+class Corotated : public SolidMaterial {
+ public:
+  Corotated();
+  std::string_view model() const override { return "corotated"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<Corotated>(*this); }
+  Scalar2 a(double x) const override;
+  Scalar2 b(double x) const override;
+};
+
+// As-rigid-as-possible / Projective Dynamics corotated: Psi = mu |F - R|^2 (corotated with lambda = 0).
+class Arap : public SolidMaterial {
+ public:
+  Arap();
+  std::string_view model() const override { return "arap"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<Arap>(*this); }
+  Scalar2 a(double x) const override;
+  bool isProjective() const override { return true; }
+};
+
+// Neo-Hookean (paper Eq. 14), extended smoothly below J = inversion_j so it stays finite when inverted.
+class NeoHookean : public SolidMaterial {
+ public:
+  NeoHookean();
+  std::string_view model() const override { return "neo_hookean"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<NeoHookean>(*this); }
+  Scalar2 a(double x) const override;
+  Scalar2 c(double x) const override;
+  double energyAndStress(const Mat3& F, Mat3* P) const override;
+};
+
+// St. Venant-Kirchhoff: Psi = mu |E|^2 + lambda/2 tr^2 E with E = (F^T F - I)/2.
+class StVenantKirchhoff : public SolidMaterial {
+ public:
+  StVenantKirchhoff();
+  std::string_view model() const override { return "stvk"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<StVenantKirchhoff>(*this); }
+  Scalar2 a(double x) const override;
+  Scalar2 b(double x) const override;
+  double energyAndStress(const Mat3& F, Mat3* P) const override;
+};
+
+// Compressible Mooney-Rivlin: Psi = mu10 (I1 - 3) + mu01 (I2 - 3) - (2 mu10 + 4 mu01) log J + lambda/2 log^2 J,
+// with the same smooth extension of log J as Neo-Hookean (which it equals for mu10 = mu/2, mu01 = 0).
+class MooneyRivlin : public SolidMaterial {
+ public:
+  MooneyRivlin();
+  std::string_view model() const override { return "mooney_rivlin"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<MooneyRivlin>(*this); }
+  Scalar2 a(double x) const override;
+  Scalar2 b(double x) const override;
+  Scalar2 c(double x) const override;
+};
+
+// Polynomial (Xu et al. 2015): a(x) = sum_{k=2..6} mu_k (x - 1)^k, b = c = 0.
+// The paper's squirrel material is mu4 = mu, all others zero.
+class Polynomial : public SolidMaterial {
+ public:
+  Polynomial();
+  std::string_view model() const override { return "polynomial"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<Polynomial>(*this); }
+  Scalar2 a(double x) const override;
+};
+
+// Mass-spring stiffness k (N/m).
+class Spring : public SpringMaterial {
+ public:
+  Spring();
+  std::string_view model() const override { return "spring"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<Spring>(*this); }
+};
+
+// The smooth extension of log J used by Neo-Hookean and Mooney-Rivlin: log J above J0, and below it
+// the quadratic that matches log's value and first two derivatives at J0 (finite for J <= 0).
+Scalar2 extendedLog(double J, double J0);
+
+// The volumetric term c(J) = -rest l(J) + lambda/2 l(J)^2 with l = extendedLog(J, J0); `rest` is chosen
+// by each model so that the rest state is stress free.
+Scalar2 logVolumeTerm(double J, double rest, double lambda, double J0);
+
+}  // namespace qnsim

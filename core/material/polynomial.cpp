@@ -1,0 +1,33 @@
+// Polynomial material (Xu et al. 2015): a(x) = sum_{k=2..6} mu_k (x - 1)^k, b = c = 0.
+// The paper's jiggly squirrel uses mu4 only: its stiffness at rest is zero, which is why k comes
+// from the fit of Eq. 11 (k = 0.6 mu4 on [0.5, 1.5]) and not from the second derivative.
+#include "core/material/models.h"
+
+namespace qnsim {
+
+const std::vector<MaterialParameter>& Polynomial::parameters() const {
+  static const std::vector<MaterialParameter> params = {
+      {"mu2", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^2 (Pa)."},
+      {"mu3", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^3 (Pa)."},
+      {"mu4", 1e5, 0.0, 1e12, "Coefficient of (x - 1)^4 (Pa): the paper's mu."},
+      {"mu5", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^5 (Pa)."},
+      {"mu6", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^6 (Pa)."}};
+  return params;
+}
+
+Polynomial::Polynomial() { resetToDefaults(); }
+
+Scalar2 Polynomial::a(double x) const {
+  double power[7] = {1.0};  // power[k] = (x - 1)^k
+  for (int k = 1; k <= 6; ++k) power[k] = power[k - 1] * (x - 1.0);
+  Scalar2 out;
+  for (int k = 2; k <= 6; ++k) {
+    const double mu = values_[k - 2];
+    out.v += mu * power[k];
+    out.d1 += mu * k * power[k - 1];
+    out.d2 += mu * k * (k - 1) * power[k - 2];
+  }
+  return out;
+}
+
+}  // namespace qnsim

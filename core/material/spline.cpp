@@ -1,0 +1,114 @@
+#include "core/material/spline.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/common/error.h"
+#include "core/material/models.h"
+
+namespace qnsim {
+namespace {
+
+// Cubic Hermite basis on t in [0, 1]: values, derivatives (per unit t) and integrals from 0 to t.
+struct Hermite {
+  double h00, h10, h01, h11;
+};
+Hermite basis(double t) { return {2 * t * t * t - 3 * t * t + 1, t * t * t - 2 * t * t + t, -2 * t * t * t + 3 * t * t, t * t * t - t * t}; }
+Hermite basisSlope(double t) { return {6 * t * t - 6 * t, 3 * t * t - 4 * t + 1, -6 * t * t + 6 * t, 3 * t * t - 2 * t}; }
+Hermite basisIntegral(double t) {
+  const double t2 = t * t, t3 = t2 * t, t4 = t3 * t;
+  return {t - t3 + 0.5 * t4, 0.5 * t2 - 2.0 * t3 / 3.0 + 0.25 * t4, t3 - 0.5 * t4, -t3 / 3.0 + 0.25 * t4};
+}
+
+}  // namespace
+
+const std::vector<MaterialParameter>& SplineMaterial::parameters() const {
+  static const std::vector<MaterialParameter> params = {
+      {"mu", 1e5, 0.0, 1e12, "Scale of the spline stress term (Pa): a'(x) = mu s(x)."},
+      kLambdaParameter,
+      {"inversion_j", 0.1, 1e-3, 0.9, "Volume ratio J below which log J is continued by a quadratic (finite energy when inverted)."}};
+  return params;
+}
+
+SplineMaterial::SplineMaterial() {
+  resetToDefaults();
+  setPreset("neo_hookean");
+}
+
+std::vector<Vec2> SplineMaterial::preset(std::string_view name) {
+  if (name == "neo_hookean") return {{0.25, 0.25}, {0.5, 0.5}, {0.75, 0.75}, {1, 1}, {1.5, 1.5}, {2, 2}, {3, 3}};
+  if (name == "A") return {{0.25, -1.0}, {0.5, -0.1}, {0.75, 0.55}, {1, 1}, {1.5, 1.5}, {2, 2}, {3, 3}};
+  if (name == "B") return {{0.25, 0.25}, {0.5, 0.5}, {0.75, 0.75}, {1, 1}, {1.25, 1.6}, {1.5, 2.6}, {2, 5.5}, {3, 12}};
+  throw error("spline preset '", name, "' is unknown (known: neo_hookean, A, B)");
+}
+
+void SplineMaterial::setPreset(std::string_view name) { setControlPoints(preset(name)); }
+
+void SplineMaterial::setControlPoints(std::vector<Vec2> points) {
+  if (points.size() < 2) throw error("spline material: needs at least 2 control points, got ", points.size());
+  bool has_rest = false;
+  for (size_t i = 0; i < points.size(); ++i) {
+    if (!points[i].allFinite()) throw error("spline material: control point ", i, " is not finite");
+    if (i > 0 && !(points[i].x() > points[i - 1].x()))
+      throw error("spline material: control point ", i, " has x = ", points[i].x(), ", not greater than the previous x");
+    if (points[i].x() == 1.0 && points[i].y() == 1.0) has_rest = true;
+  }
+  if (!has_rest) throw error("spline material: the curve must pass through the control point (1, 1) (stress-free rest state)");
+  points_ = std::move(points);
+  rebuild();
+}
+
+// Fritsch-Carlson monotone tangents, then the running integral of s from x = 1 to each point.
+void SplineMaterial::rebuild() {
+  const size_t n = points_.size();
+  std::vector<double> secant(n - 1);
+  for (size_t i = 0; i + 1 < n; ++i)
+    secant[i] = (points_[i + 1].y() - points_[i].y()) / (points_[i + 1].x() - points_[i].x());
+  slopes_.assign(n, 0.0);
+  slopes_.front() = secant.front();
+  slopes_.back() = secant.back();
+  for (size_t i = 1; i + 1 < n; ++i) {
+    if (secant[i - 1] * secant[i] <= 0.0) continue;
+    const double h0 = points_[i].x() - points_[i - 1].x(), h1 = points_[i + 1].x() - points_[i].x();
+    const double w1 = 2 * h1 + h0, w2 = h1 + 2 * h0;
+    slopes_[i] = (w1 + w2) / (w1 / secant[i - 1] + w2 / secant[i]);
+  }
+  integrals_.assign(n, 0.0);
+  for (size_t i = 1; i < n; ++i) {
+    const double h = points_[i].x() - points_[i - 1].x();
+    const Hermite I = basisIntegral(1.0);
+    integrals_[i] = integrals_[i - 1] + h * (I.h00 * points_[i - 1].y() + I.h10 * h * slopes_[i - 1] + I.h01 * points_[i].y() +
+                                             I.h11 * h * slopes_[i]);
+  }
+  const double at_rest = evaluate(1.0).integral;  // shift so that the integral starts at x = 1
+  for (double& v : integrals_) v -= at_rest;
+}
+
+SplineMaterial::Eval SplineMaterial::evaluate(double x) const {
+  const Vec2 &first = points_.front(), &last = points_.back();
+  if (x <= first.x() || x >= last.x()) {  // linear continuation with the end tangent
+    const bool low = x <= first.x();
+    const Vec2& p = low ? first : last;
+    const double m = low ? slopes_.front() : slopes_.back(), d = x - p.x();
+    return {(low ? integrals_.front() : integrals_.back()) + p.y() * d + 0.5 * m * d * d, p.y() + m * d, m};
+  }
+  const size_t i = std::upper_bound(points_.begin(), points_.end(), x, [](double v, const Vec2& p) { return v < p.x(); }) -
+                   points_.begin() - 1;
+  const double h = points_[i + 1].x() - points_[i].x(), t = (x - points_[i].x()) / h;
+  const double y0 = points_[i].y(), y1 = points_[i + 1].y(), m0 = h * slopes_[i], m1 = h * slopes_[i + 1];
+  const Hermite v = basis(t), dv = basisSlope(t), iv = basisIntegral(t);
+  return {integrals_[i] + h * (iv.h00 * y0 + iv.h10 * m0 + iv.h01 * y1 + iv.h11 * m1), v.h00 * y0 + v.h10 * m0 + v.h01 * y1 + v.h11 * m1,
+          (dv.h00 * y0 + dv.h10 * m0 + dv.h01 * y1 + dv.h11 * m1) / h};
+}
+
+double SplineMaterial::shape(double x) const { return evaluate(x).value; }
+
+Scalar2 SplineMaterial::a(double x) const {
+  const double mu = values_[0];
+  const Eval e = evaluate(x);
+  return {mu * e.integral, mu * e.value, mu * e.slope};
+}
+
+Scalar2 SplineMaterial::c(double J) const { return logVolumeTerm(J, values_[0], values_[1], values_[2]); }
+
+}  // namespace qnsim
