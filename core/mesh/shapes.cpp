@@ -1,0 +1,94 @@
+#include "core/mesh/shapes.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <utility>
+
+#include "core/common/error.h"
+
+namespace qnsim {
+namespace {
+
+// Corner c of a cube has offsets (c & 1, (c >> 1) & 1, (c >> 2) & 1). Even cubes cut off the corners
+// 0, 3, 5, 6 around the central tet {1, 2, 4, 7}; odd cubes the mirror image.
+constexpr std::array<std::array<int, 4>, 5> kEvenSplit = {{{1, 2, 4, 7}, {0, 1, 2, 4}, {3, 2, 1, 7}, {5, 4, 1, 7}, {6, 4, 2, 7}}};
+constexpr std::array<std::array<int, 4>, 5> kOddSplit = {{{0, 3, 5, 6}, {1, 0, 3, 5}, {2, 3, 0, 6}, {4, 5, 6, 0}, {7, 6, 5, 3}}};
+
+void orientPositively(const MatX3& V, Eigen::Vector4i& t) {
+  const Vec3 a = V.row(t[0]), b = V.row(t[1]), c = V.row(t[2]), d = V.row(t[3]);
+  if ((b - a).cross(c - a).dot(d - a) < 0) std::swap(t[2], t[3]);
+}
+
+}  // namespace
+
+TetMesh makeBox(const Vec3& size, const Eigen::Vector3i& cells) {
+  if ((cells.array() < 1).any()) throw error("box: cell counts must be at least 1, got ", cells.transpose());
+  if (!(size.array() > 0).all()) throw error("box: size must be positive, got ", size.transpose());
+  const Eigen::Vector3i n = cells.array() + 1;
+  const auto index = [&](int i, int j, int k) { return (i * n.y() + j) * n.z() + k; };
+  TetMesh mesh;
+  mesh.V.resize(n.prod(), 3);
+  for (int i = 0; i < n.x(); ++i)
+    for (int j = 0; j < n.y(); ++j)
+      for (int k = 0; k < n.z(); ++k)
+        mesh.V.row(index(i, j, k)) = Vec3(i, j, k).cwiseProduct(size).cwiseQuotient(cells.cast<double>()) - 0.5 * size;
+  mesh.T.resize(5 * cells.prod(), 4);
+  int row = 0;
+  for (int i = 0; i < cells.x(); ++i)
+    for (int j = 0; j < cells.y(); ++j)
+      for (int k = 0; k < cells.z(); ++k) {
+        const auto& split = (i + j + k) % 2 == 0 ? kEvenSplit : kOddSplit;
+        for (const auto& tet : split) {
+          Eigen::Vector4i t;
+          for (int c = 0; c < 4; ++c) t[c] = index(i + (tet[c] & 1), j + ((tet[c] >> 1) & 1), k + ((tet[c] >> 2) & 1));
+          orientPositively(mesh.V, t);
+          mesh.T.row(row++) = t;
+        }
+      }
+  mesh.region = Eigen::VectorXi::Zero(mesh.T.rows());
+  return mesh;
+}
+
+ClothGrid makeClothGrid(const Vec2& size, const Eigen::Vector2i& vertices) {
+  const int nx = vertices.x(), nz = vertices.y();
+  if (nx < 2 || nz < 2) throw error("cloth: needs at least 2 x 2 vertices, got ", nx, " x ", nz);
+  if (!(size.array() > 0).all()) throw error("cloth: size must be positive, got ", size.transpose());
+  const auto index = [nz](int i, int j) { return i * nz + j; };
+  ClothGrid cloth;
+  cloth.surface.V.resize(nx * nz, 3);
+  for (int i = 0; i < nx; ++i)
+    for (int j = 0; j < nz; ++j)
+      cloth.surface.V.row(index(i, j)) = Vec3(size.x() * (double(i) / (nx - 1) - 0.5), 0.0, size.y() * (double(j) / (nz - 1) - 0.5));
+  cloth.surface.F.resize(2 * (nx - 1) * (nz - 1), 3);
+  std::set<std::pair<int, int>> edges;
+  const auto addEdge = [&edges](int a, int b) { edges.insert({std::min(a, b), std::max(a, b)}); };
+  int row = 0;
+  for (int i = 0; i + 1 < nx; ++i)
+    for (int j = 0; j + 1 < nz; ++j) {
+      const int a = index(i, j), b = index(i + 1, j), c = index(i + 1, j + 1), d = index(i, j + 1);
+      // Faces wind so that their normals point up (+y); the diagonal alternates in a checkerboard.
+      const std::array<Eigen::Vector3i, 2> tris = (i + j) % 2 == 0 ? std::array<Eigen::Vector3i, 2>{{{a, d, c}, {a, c, b}}}
+                                                                     : std::array<Eigen::Vector3i, 2>{{{a, d, b}, {b, d, c}}};
+      for (const auto& t : tris) {
+        cloth.surface.F.row(row++) = t;
+        addEdge(t[0], t[1]);
+        addEdge(t[1], t[2]);
+        addEdge(t[2], t[0]);
+      }
+    }
+  cloth.stretch_springs.resize(static_cast<Eigen::Index>(edges.size()), 2);
+  row = 0;
+  for (const auto& [a, b] : edges) cloth.stretch_springs.row(row++) << a, b;
+  std::vector<std::pair<int, int>> bends;
+  for (int i = 0; i < nx; ++i)
+    for (int j = 0; j < nz; ++j) {
+      if (i + 2 < nx) bends.push_back({index(i, j), index(i + 2, j)});
+      if (j + 2 < nz) bends.push_back({index(i, j), index(i, j + 2)});
+    }
+  cloth.bend_springs.resize(static_cast<Eigen::Index>(bends.size()), 2);
+  for (size_t s = 0; s < bends.size(); ++s) cloth.bend_springs.row(static_cast<Eigen::Index>(s)) << bends[s].first, bends[s].second;
+  return cloth;
+}
+
+}  // namespace qnsim

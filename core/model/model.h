@@ -1,0 +1,89 @@
+#pragma once
+// The discrete model of a scene, built once: rest positions X, lumped masses, elements (tetrahedra,
+// springs, attachment springs) laid out as flat arrays for streaming, and material regions.
+// The per-element weights k (Eq. 11) live in the regions; L = sum_i V_i k_i G_i^T G_i (Sec. 4.1).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/material/fiber.h"
+#include "core/material/material.h"
+#include "core/mesh/tet_mesh.h"
+
+namespace qnsim {
+
+struct Region {
+  std::string name;
+  std::unique_ptr<Material> material;  // a SolidMaterial for tets, a SpringMaterial for springs
+  Fiber fiber;                         // tets only
+  double stiffness = 0.0;              // k: Eq. 11 for solids, the spring constant for springs
+  bool is_solid() const { return dynamic_cast<const SolidMaterial*>(material.get()) != nullptr; }
+};
+
+// F = Ds Dm^-1 with Ds = [x1 - x0, x2 - x0, x3 - x0]; equivalently F = sum_a x_a g_a^T with g_a the
+// rows of Dm^-1 for a = 1..3 and g_0 = -(g_1 + g_2 + g_3) (the operator G_i of the paper).
+struct TetElements {
+  std::vector<Eigen::Vector4i> vertices;
+  std::vector<Mat3> rest_inverse;  // Dm^-1
+  std::vector<double> volume;      // rest volume V_i
+  std::vector<int> region;
+  int size() const { return static_cast<int>(vertices.size()); }
+};
+
+struct SpringElements {
+  std::vector<Eigen::Vector2i> vertices;
+  std::vector<double> rest_length;
+  std::vector<int> region;
+  int size() const { return static_cast<int>(vertices.size()); }
+};
+
+// A zero-length spring E = k/2 |x_v - target|^2 pulling a vertex to a (moving) target. It is part of L,
+// so the attached vertex set is fixed while A stays factored; targets may move freely.
+struct Attachment {
+  int vertex;
+  double stiffness;
+  Vec3 target;
+  int handle;  // which handle drives the target
+};
+
+// One simulated object: a range of the model's vertices plus the triangles to draw it with.
+struct Body {
+  std::string name;
+  int first_vertex = 0, vertex_count = 0;
+  TriIndices surface;  // global vertex indices, outward facing
+  bool is_cloth = false;
+};
+
+struct Model {
+  VecX rest;  // X, 3n
+  VecX mass;  // n, lumped
+  TetElements tets;
+  SpringElements springs;
+  std::vector<Attachment> attachments;
+  std::vector<Region> regions;
+  std::vector<Body> bodies;
+
+  int vertexCount() const { return static_cast<int>(mass.size()); }
+  const SolidMaterial& solid(int region) const { return static_cast<const SolidMaterial&>(*regions[region].material); }
+};
+
+// Appends a region and returns its index.
+int addRegion(Model& model, std::string name, std::unique_ptr<Material> material, const Fiber& fiber = {});
+
+// Appends a tet body: `region_of_tag[tag]` maps the mesh's region tags to model regions (solids).
+// Masses are lumped: each tet gives density * V / 4 to each of its vertices.
+void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& region_of_tag);
+
+// Appends a cloth body: triangles for mass (areal density * area / 3 per vertex) and drawing, springs
+// with rest lengths from the initial positions.
+void addClothBody(Model& model, const std::string& name, const SurfaceMesh& surface,
+                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& stretch, int stretch_region,
+                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bend, int bend_region, double areal_density);
+
+// Recomputes each region's k: Eq. 11 over `interval` for solids, the spring constant for springs.
+void updateStiffness(Model& model, const Vec2& interval);
+
+// L = sum over tets V k G^T G (+ fibres V kappa G_d^T G_d) + springs k G G^T + attachments k e e^T (n x n).
+SparseMatrix assembleLaplacian(const Model& model);
+
+}  // namespace qnsim

@@ -1,0 +1,130 @@
+// The exact Hessian of g for Newton's method, with per-element PSD projection (Teran et al. 2005):
+// each element's dP/dF is assembled from its eigensystem with negative eigenvalues clamped to zero,
+// so every 12x12 tet block V B^T (dP/dF) B is positive semidefinite.
+#include <algorithm>
+
+#include "core/material/valanis_landel.h"
+#include "core/objective/objective.h"
+
+namespace qnsim {
+namespace {
+
+using Mat12 = Eigen::Matrix<double, 12, 12>;
+using Vec12 = Eigen::Matrix<double, 12, 1>;
+
+// Adds V lambda w w^T with w = (Q g_0, Q g_1, Q g_2, Q g_3) for one eigen-pair of dP/dF.
+void addMode(Mat12& H, double weight, const Mat3& Q, const Eigen::Matrix<double, 4, 3>& g) {
+  if (weight == 0.0) return;
+  Vec12 w;
+  for (int a = 0; a < 4; ++a) w.segment<3>(3 * a) = Q * g.row(a).transpose();
+  H.noalias() += weight * w * w.transpose();
+}
+
+Mat12 tetHessian(const Model& model, int e, const VecX& x, bool project) {
+  const TetElements& tets = model.tets;
+  const Eigen::Vector4i& t = tets.vertices[e];
+  const Vec3 x0 = vertex(x, t[0]);
+  Mat3 Ds;
+  Ds << vertex(x, t[1]) - x0, vertex(x, t[2]) - x0, vertex(x, t[3]) - x0;
+  const Mat3 F = Ds * tets.rest_inverse[e];
+  Eigen::Matrix<double, 4, 3> g;
+  g.bottomRows<3>() = tets.rest_inverse[e];
+  g.row(0) = -g.bottomRows<3>().colwise().sum();
+  const double V = tets.volume[e];
+  const auto clamp = [project](double lambda) { return project ? std::max(lambda, 0.0) : lambda; };
+  Mat12 H = Mat12::Zero();
+  const StressDerivative iso = stressDerivative(model.solid(tets.region[e]), svd3(F));
+  for (int k = 0; k < 9; ++k) addMode(H, V * clamp(iso.lambda[k]), iso.Q[k], g);
+  const Fiber& fiber = model.regions[tets.region[e]].fiber;
+  if (fiber.kappa > 0) {
+    const FiberStressDerivative fd = fiberStressDerivative(fiber, F);
+    for (int k = 0; k < 3; ++k) addMode(H, V * clamp(fd.lambda[k]), fd.Q[k], g);
+  }
+  return H;
+}
+
+// The 3x3 block K of a spring (the Hessian is [K -K; -K K]); across-axis eigenvalues k (1 - l0/l)
+// are negative in compression and clamped when projecting.
+Mat3 springBlock(const Vec3& d, double rest_length, double k, bool project) {
+  const double length = d.norm();
+  if (length == 0.0) return k * Mat3::Identity();
+  const Vec3 u = d / length;
+  double across = k * (1.0 - rest_length / length);
+  if (project) across = std::max(across, 0.0);
+  return k * u * u.transpose() + across * (Mat3::Identity() - u * u.transpose());
+}
+
+}  // namespace
+
+void Objective::buildHessianPattern() {
+  const int n = model_.vertexCount();
+  std::vector<Eigen::Triplet<double>> entries;
+  const auto addBlock = [&entries](int a, int b) {
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) entries.emplace_back(3 * a + r, 3 * b + c, 0.0);
+  };
+  for (int v = 0; v < n; ++v) addBlock(v, v);
+  for (const auto& t : model_.tets.vertices)
+    for (int a = 0; a < 4; ++a)
+      for (int b = 0; b < 4; ++b) addBlock(t[a], t[b]);
+  for (const auto& s : model_.springs.vertices)
+    for (int a = 0; a < 2; ++a)
+      for (int b = 0; b < 2; ++b) addBlock(s[a], s[b]);
+  hessian_.resize(3 * n, 3 * n);
+  hessian_.setFromTriplets(entries.begin(), entries.end());
+  hessian_.makeCompressed();
+  // Index of entry (3a, 3b + c): the block's three rows follow it in column 3b + c.
+  const auto blockIndex = [this](int a, int b, int c) {
+    const int col = 3 * b + c;
+    const int* begin = hessian_.innerIndexPtr() + hessian_.outerIndexPtr()[col];
+    const int* end = hessian_.innerIndexPtr() + hessian_.outerIndexPtr()[col + 1];
+    return static_cast<int>(std::lower_bound(begin, end, 3 * a) - hessian_.innerIndexPtr());
+  };
+  const auto indexBlocks = [&](const auto& elements, int size, std::vector<int>& out) {
+    out.clear();
+    for (const auto& v : elements)
+      for (int a = 0; a < size; ++a)
+        for (int b = 0; b < size; ++b)
+          for (int c = 0; c < 3; ++c) out.push_back(blockIndex(v[a], v[b], c));
+  };
+  indexBlocks(model_.tets.vertices, 4, tet_block_index_);
+  indexBlocks(model_.springs.vertices, 2, spring_block_index_);
+  diagonal_block_index_.clear();
+  for (int v = 0; v < n; ++v)
+    for (int c = 0; c < 3; ++c) diagonal_block_index_.push_back(blockIndex(v, v, c));
+  tet_hessian_.resize(model_.tets.size());
+}
+
+const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
+  if (hessian_.nonZeros() == 0) buildHessianPattern();
+  double* values = hessian_.valuePtr();
+  std::fill(values, values + hessian_.nonZeros(), 0.0);
+  const auto scatter = [values](const int* index, const auto& block, int size) {
+    for (int a = 0; a < size; ++a)
+      for (int b = 0; b < size; ++b)
+        for (int c = 0; c < 3; ++c, ++index)
+          for (int r = 0; r < 3; ++r) values[*index + r] += block(3 * a + r, 3 * b + c);
+  };
+  const int nt = model_.tets.size();
+#pragma omp parallel for schedule(static)
+  for (int e = 0; e < nt; ++e) tet_hessian_[e] = tetHessian(model_, e, x, project);
+  for (int e = 0; e < nt; ++e) scatter(&tet_block_index_[48 * e], tet_hessian_[e], 4);
+
+  for (int s = 0; s < model_.springs.size(); ++s) {
+    const Eigen::Vector2i& v = model_.springs.vertices[s];
+    const Mat3 K = springBlock(vertex(x, v[0]) - vertex(x, v[1]), model_.springs.rest_length[s],
+                               model_.regions[model_.springs.region[s]].stiffness, project);
+    Eigen::Matrix<double, 6, 6> block;
+    block << K, -K, -K, K;
+    scatter(&spring_block_index_[12 * s], block, 2);
+  }
+
+  const auto addDiagonal = [&](int v, const Mat3& block) { scatter(&diagonal_block_index_[3 * v], block, 1); };
+  for (int v = 0; v < model_.vertexCount(); ++v) addDiagonal(v, inertia_weight_ * model_.mass[v] * Mat3::Identity());
+  for (const Attachment& a : model_.attachments) addDiagonal(a.vertex, a.stiffness * Mat3::Identity());
+  for (const DragTerm& d : drags) addDiagonal(d.vertex, d.stiffness * Mat3::Identity());
+  for (const ContactTerm& c : contacts) addDiagonal(c.vertex, c.stiffness * c.normal * c.normal.transpose());
+  return hessian_;
+}
+
+}  // namespace qnsim

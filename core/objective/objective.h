@@ -1,0 +1,73 @@
+#pragma once
+// The backward Euler objective (paper Eq. 3):
+//   g(x) = w/2 (x - y)^T M (x - y) + E(x),   w = 1/h^2,
+// with E the elastic energy of tets and springs, attachment springs, and the terms that stay out of
+// A = w M + L: contacts (Sec. 4.3) and drag springs. Energy and gradient come from one streaming pass.
+#include <vector>
+
+#include "core/model/model.h"
+
+namespace qnsim {
+
+// k/2 ((x_v - point) . normal)^2: pushes a penetrating vertex to the collider's tangent plane.
+struct ContactTerm {
+  int vertex;
+  Vec3 point, normal;
+  double stiffness;
+};
+
+// k/2 |x_v - target|^2 that is not part of A (mouse drags), so adding one never refactors.
+struct DragTerm {
+  int vertex;
+  Vec3 target;
+  double stiffness;
+};
+
+struct EnergyParts {
+  double inertia = 0, elastic = 0, attachment = 0, contact = 0, drag = 0;
+  double total() const { return inertia + elastic + attachment + contact + drag; }
+};
+
+class Objective {
+ public:
+  explicit Objective(const Model& model);
+
+  // The inertial target y and the weight w of the inertia term (1/h^2 for backward Euler).
+  void setInertia(const VecX& y, double weight);
+  const VecX& inertiaTarget() const { return y_; }
+  double inertiaWeight() const { return inertia_weight_; }
+
+  std::vector<ContactTerm> contacts;
+  std::vector<DragTerm> drags;
+
+  // g(x); also writes the gradient when `gradient` is given (same pass) and the parts when asked.
+  double evaluate(const VecX& x, VecX* gradient, EnergyParts* parts = nullptr);
+
+  // The Hessian of g (3n x 3n, full symmetric storage), every element block projected to its nearest
+  // positive semidefinite matrix when `project` is set (Teran et al. 2005). The sparsity pattern is fixed
+  // for the model; contacts and drags only touch diagonal blocks.
+  const SparseMatrix& hessian(const VecX& x, bool project);
+
+  const Model& model() const { return model_; }
+
+ private:
+  void evaluateTets(const VecX& x, bool with_gradient);
+  void evaluateSprings(const VecX& x, bool with_gradient);
+  void buildHessianPattern();
+
+  const Model& model_;
+  VecX y_;
+  double inertia_weight_ = 0.0;
+  // Per-element results, gathered per vertex through `incidence_` (CSR) so that the sums never race
+  // and do not depend on the thread count.
+  std::vector<double> element_energy_;
+  std::vector<Vec3> element_force_;  // 4 per tet, then 2 per spring
+  std::vector<int> incidence_start_, incidence_slot_;
+  std::vector<double> vertex_energy_;
+  // Hessian storage and, per element vertex pair and column, the index of the block's first entry.
+  SparseMatrix hessian_;
+  std::vector<int> tet_block_index_, spring_block_index_, diagonal_block_index_;
+  std::vector<Eigen::Matrix<double, 12, 12>> tet_hessian_;
+};
+
+}  // namespace qnsim

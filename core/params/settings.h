@@ -1,0 +1,33 @@
+#pragma once
+// Simulation settings. The values are declared (key, default, range, description) only once, in the
+// parameter registry (parameters.cpp); a default-constructed Settings holds the registry's defaults.
+#include "core/common/types.h"
+
+namespace qnsim {
+
+enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent };
+enum class LineSearchKind { Armijo, None };
+
+struct SolverSettings {
+  SolverMethod method;
+  int iterations;           // per frame (paper: 10)
+  int lbfgs_window;         // m of Alg. 2 (paper: 5); 0 = the plain quasi-Newton direction
+  LineSearchKind line_search;
+  double armijo_gamma;      // sufficient-decrease constant (paper: 0.3)
+  double armijo_beta;       // backtracking factor (paper: 0.5)
+  int max_backtracks;       // cap on halvings per line search
+  Vec2 stiffness_interval;  // [x_start, x_end] of Eq. 11 (paper: [0.5, 1.5])
+  double gradient_tolerance;  // stop a frame early when |grad g| <= this * |grad g(y)|; 0 = never
+};
+
+struct Settings {
+  Settings();  // the registry's defaults
+  double time_step;
+  Vec3 gravity;
+  double damping;  // ether drag: the velocity is scaled by (1 - damping) before each step
+  int threads;     // 0 = all cores
+  double contact_stiffness;
+  SolverSettings solver;
+};
+
+}  // namespace qnsim

@@ -1,0 +1,95 @@
+#pragma once
+// A scene: what the scene file (docs/scene_format.md) describes, with its meshes loaded. The app, the
+// tests and the benchmarks all build their simulations from Scenes loaded from the same files.
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/collision/colliders.h"
+#include "core/material/fiber.h"
+#include "core/material/material.h"
+#include "core/mesh/shapes.h"
+#include "core/params/settings.h"
+
+namespace qnsim {
+
+// Which vertices of a body a handle holds. Positions are in world coordinates (after placement).
+struct Selection {
+  enum class Kind { All, Box, Sphere, Indices, Region };
+  Kind kind = Kind::All;
+  Vec3 min = Vec3::Zero(), max = Vec3::Zero();  // box
+  Vec3 center = Vec3::Zero();                   // sphere
+  double radius = 0;
+  std::vector<int> indices;  // body vertex indices
+  int region = 0;            // vertices of the tets with this region tag
+};
+
+// A handle's motion is a sum of segments, each active from `start` to `end` seconds:
+// target(t) = c + R(t) (X - c) + T(t), with R the product of the rotations and T the sum of the
+// translations and shakes, c the handle's rest centroid (or `center`).
+struct MotionSegment {
+  enum class Type { Translate, Rotate, Shake };
+  Type type = Type::Translate;
+  Vec3 vector = Vec3::Zero();  // translate: velocity (m/s); rotate: axis; shake: direction
+  double rate = 0;             // rotate: degrees per second
+  double amplitude = 0, frequency = 0;  // shake: metres, Hz
+  double start = 0, end = std::numeric_limits<double>::infinity();
+};
+
+struct HandleDesc {
+  std::string name;
+  Selection select;
+  double stiffness = 1e4;  // attachment spring k (N/m)
+  bool has_center = false;
+  Vec3 center = Vec3::Zero();
+  std::vector<MotionSegment> motion;
+};
+
+struct MaterialDesc {
+  std::string name;
+  int region = -1;  // the mesh region tag it applies to; -1 = every tag not listed otherwise
+  std::shared_ptr<const Material> material;
+  Fiber fiber;
+};
+
+struct BodyDesc {
+  std::string name;
+  std::string source;  // "box", "cloth" or the mesh file, for messages
+  bool is_cloth = false;
+  TetMesh mesh;     // tet bodies, placed in world coordinates
+  ClothGrid cloth;  // cloth bodies, placed in world coordinates
+  double density = 1000.0;  // kg/m^3 (cloth: kg/m^2)
+  Vec3 velocity = Vec3::Zero();
+  std::vector<MaterialDesc> materials;
+  std::vector<HandleDesc> handles;
+};
+
+struct CameraDesc {
+  bool given = false;
+  Vec3 eye = Vec3(0, 1, 3), target = Vec3::Zero();
+  double fov_degrees = 45;
+};
+
+struct Scene {
+  std::string name, description;
+  std::filesystem::path path;  // the file it came from
+  int frames = 300;            // default length of a headless run
+  Settings settings;
+  std::vector<BodyDesc> bodies;
+  std::vector<Collider> colliders;
+  CameraDesc camera;
+};
+
+// Loads a scene file (.json), or a bare mesh file with a default scene around it (the mesh dropped
+// on a ground plane). Throws qnsim::Error naming the file and the JSON field or line of the problem.
+Scene loadScene(const std::filesystem::path& path);
+Scene parseScene(const std::string& json_text, const std::filesystem::path& path);
+Scene defaultSceneForMesh(const std::filesystem::path& mesh_path);
+
+// Applies a `--set KEY=VALUE` override: a parameter key (see `qnsim params`) or
+// material.NAME.PARAMETER for the material entry called NAME.
+void applyOverride(Scene& scene, const std::string& key, const std::string& value);
+
+}  // namespace qnsim

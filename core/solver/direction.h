@@ -1,0 +1,37 @@
+#pragma once
+// The solvers of the paper behind one small interface: each computes a descent direction d at x;
+// the frame loop (frame_solver.h) runs Alg. 1 around it with the shared line search and telemetry.
+#include <memory>
+
+#include "core/common/types.h"
+#include "core/params/settings.h"
+
+namespace qnsim {
+
+class Objective;
+class SystemMatrix;
+
+// Wall time per phase of a frame (ms).
+struct PhaseTimes {
+  double gradient = 0, linear_solve = 0, lbfgs = 0, line_search = 0, contacts = 0;
+};
+
+class DirectionSolver {
+ public:
+  virtual ~DirectionSolver() = default;
+  // Forgets any history; called at the start of each frame and when the objective changes in a frame.
+  virtual void reset() {}
+  // d := a descent direction at x, given grad g(x).
+  virtual void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) = 0;
+  // After an accepted step: s = x_{k+1} - x_k and t = grad g(x_{k+1}) - grad g(x_k).
+  virtual void update(const VecX& /*s*/, const VecX& /*t*/) {}
+  // Matrix factorizations done by the solver itself (Newton's per-iteration Hessians).
+  virtual long factorizations() const { return 0; }
+};
+
+// qn: L-BFGS (Alg. 2) with A0 = A, window m; pd: the same with m = 0, i.e. d = -A^-1 grad g, which is
+// exactly one Projective Dynamics local/global step (Sec. 4); newton: projected Newton; gd: gradient
+// descent in the mass metric.
+std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& settings, Objective& objective, SystemMatrix& system);
+
+}  // namespace qnsim

@@ -1,0 +1,91 @@
+#include "core/solver/frame_solver.h"
+
+#include <cmath>
+#include <utility>
+
+#include "core/common/timer.h"
+
+namespace qnsim {
+
+FrameSolver::FrameSolver(Objective& objective, DirectionSolver& solver, const SolverSettings& settings)
+    : objective_(objective), solver_(solver), settings_(settings) {}
+
+// Backtracking from alpha = 1, multiplying by beta until the Armijo condition
+// g(x + alpha d) <= g(x) + gamma alpha <grad g, d> holds (Alg. 1 lines 5-10). A round-off allowance of
+// 1e-14 |g| keeps the test from rejecting every step once g stops changing in double precision.
+// After max_backtracks halvings the best decreasing trial is taken, or no step at all.
+FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope, const VecX& d) {
+  const bool armijo = settings_.line_search == LineSearchKind::Armijo;
+  double alpha = 1.0, best_alpha = 0.0, best_g = g;
+  for (int trial = 1;; ++trial) {
+    trial_x_ = x + alpha * d;
+    trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
+    if (!armijo || trial_g_ <= g + settings_.armijo_gamma * alpha * slope + 1e-14 * std::abs(g)) return {alpha, trial};
+    if (trial_g_ < best_g) best_alpha = alpha, best_g = trial_g_;
+    if (trial > settings_.max_backtracks) {
+      if (best_alpha == 0.0) {  // nothing decreased g: stay at x
+        trial_x_ = x;
+        trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
+        return {0.0, trial};
+      }
+      trial_x_ = x + best_alpha * d;
+      trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
+      return {best_alpha, trial + 1};
+    }
+    alpha *= settings_.armijo_beta;
+  }
+}
+
+void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
+  Timer frame_timer, phase;
+  result.times = {};
+  result.ls_trials = 0;
+  result.iterations.clear();
+  solver_.reset();
+  if (refresh_) refresh_(x);
+  result.times.contacts += phase.ms();
+  phase.restart();
+  double g = objective_.evaluate(x, &gradient_, &parts_);
+  result.times.gradient += phase.ms();
+  const double initial_norm = gradient_.norm();
+  result.iterations.push_back({0, g, initial_norm, 0.0, 0, frame_timer.ms(), false});
+
+  for (int k = 1; k <= settings_.iterations; ++k) {
+    phase.restart();
+    if (refresh_ && refresh_(x)) {  // the contact set changed: compare like with like
+      g = objective_.evaluate(x, &gradient_, &parts_);
+      solver_.reset();
+    }
+    result.times.contacts += phase.ms();
+    if (settings_.gradient_tolerance > 0 && gradient_.norm() <= settings_.gradient_tolerance * initial_norm) break;
+
+    solver_.direction(x, gradient_, direction_, result.times);
+    double slope = gradient_.dot(direction_);
+    bool fallback = false;
+    if (!(slope < 0)) {  // not a descent direction (or NaN): use the plain direction
+      solver_.reset();
+      solver_.direction(x, gradient_, direction_, result.times);
+      slope = gradient_.dot(direction_);
+      fallback = true;
+      if (!(slope < 0)) break;  // x is stationary
+    }
+
+    phase.restart();
+    const Trial step = lineSearch(x, g, slope, direction_);
+    result.times.line_search += phase.ms();
+    result.ls_trials += step.trials;
+
+    step_ = trial_x_ - x;
+    gradient_change_ = trial_gradient_ - gradient_;
+    solver_.update(step_, gradient_change_);
+    std::swap(x, trial_x_);
+    std::swap(gradient_, trial_gradient_);
+    std::swap(parts_, trial_parts_);
+    g = trial_g_;
+    result.iterations.push_back({k, g, gradient_.norm(), step.alpha, step.trials, frame_timer.ms(), fallback});
+  }
+  result.g = g;
+  result.parts = parts_;
+}
+
+}  // namespace qnsim

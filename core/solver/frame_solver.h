@@ -1,0 +1,58 @@
+#pragma once
+// One frame of the paper's Algorithm 1, shared by every solver: starting from x = y, each iteration
+// refreshes the contact set (Sec. 4.3), asks the direction solver for d, falls back to the plain
+// direction if d is not a descent direction, and runs the backtracking Armijo line search.
+// Every objective evaluation returns the gradient too, so an accepted trial needs no second pass.
+#include <functional>
+#include <vector>
+
+#include "core/objective/objective.h"
+#include "core/solver/direction.h"
+
+namespace qnsim {
+
+struct IterationRecord {
+  int iteration = 0;  // 0 = the initial guess x = y
+  double g = 0, grad_norm = 0;
+  double alpha = 0;    // accepted step (0 when no step was possible)
+  int ls_trials = 0;   // objective evaluations in this iteration's line search
+  double time_ms = 0;  // since the start of the frame's solve
+  bool fallback = false;  // the solver's direction was not a descent direction
+};
+
+struct FrameSolveResult {
+  std::vector<IterationRecord> iterations;  // iteration 0 .. K
+  PhaseTimes times;
+  int ls_trials = 0;
+  double g = 0;
+  EnergyParts parts;  // of the final iterate
+};
+
+// Refreshes the active contact set at x; returns true when it changed (g must then be re-evaluated).
+using ContactRefresh = std::function<bool(const VecX& x)>;
+
+class FrameSolver {
+ public:
+  FrameSolver(Objective& objective, DirectionSolver& solver, const SolverSettings& settings);
+  void setContactRefresh(ContactRefresh refresh) { refresh_ = std::move(refresh); }
+  // x: in, the initial guess (y); out, the frame's solution.
+  void solve(VecX& x, FrameSolveResult& result);
+
+ private:
+  struct Trial {
+    double alpha;
+    int trials;
+  };
+  Trial lineSearch(const VecX& x, double g, double slope, const VecX& d);
+
+  Objective& objective_;
+  DirectionSolver& solver_;
+  const SolverSettings& settings_;
+  ContactRefresh refresh_;
+  // Scratch, reused every frame (no allocation in the frame loop after the first).
+  VecX gradient_, direction_, trial_x_, trial_gradient_, step_, gradient_change_;
+  EnergyParts parts_, trial_parts_;
+  double trial_g_ = 0;
+};
+
+}  // namespace qnsim

@@ -1,0 +1,27 @@
+#pragma once
+// Quasi-Newton directions with L-BFGS (paper Alg. 2): the two-loop recursion over the last m pairs
+// (s_i, t_i) around the solve with the initial Hessian A0 = M/h^2 + L.
+#include <vector>
+
+#include "core/solver/direction.h"
+#include "core/solver/system_matrix.h"
+
+namespace qnsim {
+
+class LbfgsSolver final : public DirectionSolver {
+ public:
+  LbfgsSolver(SystemMatrix& system, int window);
+  void reset() override { count_ = 0; }
+  void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
+  void update(const VecX& s, const VecX& t) override;
+
+ private:
+  SystemMatrix& system_;
+  int window_;
+  // Ring buffer of the last `window_` pairs; `count_` valid, newest at (head_ - 1) mod window_.
+  std::vector<VecX> s_, t_;
+  std::vector<double> rho_, zeta_;
+  int head_ = 0, count_ = 0;
+};
+
+}  // namespace qnsim

@@ -1,0 +1,26 @@
+#pragma once
+// Newton's method, the paper's baseline: the exact Hessian with every element block projected to its
+// nearest PSD matrix (Teran et al. 2005), a fresh 3n x 3n numeric factorization each iteration (the
+// symbolic analysis of the fixed pattern is reused), and the same line search as everything else.
+#include <memory>
+
+#include "core/objective/objective.h"
+#include "core/solver/direction.h"
+#include "core/solver/linear/sparse_cholesky.h"
+
+namespace qnsim {
+
+class NewtonSolver final : public DirectionSolver {
+ public:
+  explicit NewtonSolver(Objective& objective);
+  void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
+  long factorizations() const override { return factorizations_; }
+
+ private:
+  Objective& objective_;
+  std::unique_ptr<SparseCholesky> cholesky_;
+  bool analyzed_ = false;
+  long factorizations_ = 0;
+};
+
+}  // namespace qnsim

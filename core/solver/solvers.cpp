@@ -1,0 +1,41 @@
+// The simpler solvers and the factory.
+#include "core/common/timer.h"
+#include "core/objective/objective.h"
+#include "core/solver/direction.h"
+#include "core/solver/lbfgs.h"
+#include "core/solver/newton.h"
+
+namespace qnsim {
+namespace {
+
+// Steepest descent in the metric of the inertia term: d = -(w M)^-1 grad g. Plain -grad g would need
+// the line search to find a step scale of h^2/m first; in this metric the full step is well scaled.
+class GradientDescentSolver final : public DirectionSolver {
+ public:
+  explicit GradientDescentSolver(const Objective& objective) : objective_(objective) {}
+  void direction(const VecX&, const VecX& gradient, VecX& d, PhaseTimes& times) override {
+    Timer timer;
+    const VecX& mass = objective_.model().mass;
+    const double w = objective_.inertiaWeight();
+    d.resize(gradient.size());
+    for (Eigen::Index v = 0; v < mass.size(); ++v) vertex(d, v) = -vertex(gradient, v) / (w * mass[v]);
+    times.linear_solve += timer.ms();
+  }
+
+ private:
+  const Objective& objective_;
+};
+
+}  // namespace
+
+std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& settings, Objective& objective, SystemMatrix& system) {
+  switch (settings.method) {
+    case SolverMethod::QuasiNewton: return std::make_unique<LbfgsSolver>(system, settings.lbfgs_window);
+    case SolverMethod::ProjectiveDynamics: return std::make_unique<LbfgsSolver>(system, 0);
+    case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective);
+    case SolverMethod::GradientDescent: return std::make_unique<GradientDescentSolver>(objective);
+  }
+  return nullptr;
+}
+
+}  // namespace qnsim
