@@ -1,0 +1,42 @@
+#pragma once
+// Per-format readers and writers behind mesh_io.h (internal to core/mesh). Each reader returns a
+// validated mesh or throws qnsim::Error "<path>:<line>: <words>".
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/mesh/tet_mesh.h"
+
+namespace qnsim::io {
+
+// Collects a tet mesh while a file is parsed, remembering where each vertex and tet came from so
+// that validation errors can name the file and line.
+struct TetMeshBuilder {
+  std::vector<double> V;  // x y z per vertex
+  std::vector<int> T;     // 4 zero-based indices per tet
+  std::vector<int> region;
+  std::vector<int> vertex_line, tet_line;
+  std::string vertex_file, tet_file;  // names used in messages (the same file for most formats)
+  int index_base = 0;                 // how the file numbers vertices, for messages
+
+  int vertexCount() const { return static_cast<int>(vertex_line.size()); }
+  // Errors "<tet_file>:<line>: vertex index 9 is out of range ..." for the first bad index.
+  void checkIndices() const;
+  // Drops vertices no tet uses (mid-edge nodes of 10-node tets), renumbering T.
+  void dropUnusedVertices();
+  // Checks index ranges, then runs checkTetMesh with file:line locators.
+  TetMesh finish();
+};
+
+TetMesh readNodeEle(const std::filesystem::path& path);  // path: the .node or the .ele file
+TetMesh readMedit(const std::filesystem::path& path);
+TetMesh readGmsh(const std::filesystem::path& path);
+
+SurfaceMesh readObj(const std::filesystem::path& path);
+SurfaceMesh readOff(const std::filesystem::path& path);
+SurfaceMesh readStl(const std::filesystem::path& path);
+
+// The text of an OFF file, shared by writeOff and the tetgen input.
+std::string offText(const SurfaceMesh& surface);
+
+}  // namespace qnsim::io
