@@ -139,9 +139,10 @@ void readElementsV4(Scanner& s, GmshData& g) {
   g.tets.reserve(s.reserveFor(n, 12));
   long long seen = 0;
   for (int block = 0; block < blocks; ++block) {
-    const long long a = s.nextInteger("an element block header value");
-    const long long c = s.fieldInteger("an element block header value");
-    const long long entity = g.version == Version::v41 ? c : a;
+    // v4.1: "entityDim entityTag type n"; v4.0: "entityTag entityDim type n".
+    const long long first = s.nextInteger("an element block header value");
+    const long long second = s.fieldInteger("an element block header value");
+    const long long entity = g.version == Version::v41 ? second : first;
     const long long type = s.fieldInteger("the element type");
     const int in_block = s.count(s.field("the number of elements in the block"), "number of elements in the block");
     for (int i = 0; i < in_block; ++i, ++seen) {
