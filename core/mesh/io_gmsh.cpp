@@ -216,11 +216,12 @@ TetMesh resolve(Scanner& s, const GmshData& g, TetMeshBuilder& b) {
 
 }  // namespace
 
-TetMesh readGmsh(const std::filesystem::path& path) {
-  const std::string bytes = readFileBytes(path);
-  Scanner s(path.string(), bytes, '\0');
+TetMesh readGmsh(const std::filesystem::path& path) { return parseGmsh(path.string(), readFileBytes(path)); }
+
+TetMesh parseGmsh(const std::string& name, std::string_view bytes) {
+  Scanner s(name, bytes, '\0');
   TetMeshBuilder b;
-  b.vertex_file = b.tet_file = path.string();
+  b.vertex_file = b.tet_file = name;
   GmshData g;
   g.version = readFormat(s);
   while (!s.atEnd()) {
