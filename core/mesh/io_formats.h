@@ -3,6 +3,7 @@
 // validated mesh or throws qnsim::Error "<path>:<line>: <words>".
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/mesh/tet_mesh.h"
@@ -35,6 +36,15 @@ TetMesh readGmsh(const std::filesystem::path& path);
 SurfaceMesh readObj(const std::filesystem::path& path);
 SurfaceMesh readOff(const std::filesystem::path& path);
 SurfaceMesh readStl(const std::filesystem::path& path);
+
+// The same readers on bytes already in memory (tests feed them thousands of broken variants);
+// the names only appear in messages.
+TetMesh parseNodeEle(const std::string& node_name, std::string_view node, const std::string& ele_name, std::string_view ele);
+TetMesh parseMedit(const std::string& name, std::string_view bytes);
+TetMesh parseGmsh(const std::string& name, std::string_view bytes);
+SurfaceMesh parseObj(const std::string& name, std::string_view bytes);
+SurfaceMesh parseOff(const std::string& name, std::string_view bytes);
+SurfaceMesh parseStl(const std::string& name, std::string_view bytes);
 
 // The text of an OFF file, shared by writeOff and the tetgen input.
 std::string offText(const SurfaceMesh& surface);

@@ -139,9 +139,10 @@ void readElementsV4(Scanner& s, GmshData& g) {
   g.tets.reserve(s.reserveFor(n, 12));
   long long seen = 0;
   for (int block = 0; block < blocks; ++block) {
-    const long long a = s.nextInteger("an element block header value");
-    const long long c = s.fieldInteger("an element block header value");
-    const long long entity = g.version == Version::v41 ? c : a;
+    // v4.1: "entityDim entityTag type n"; v4.0: "entityTag entityDim type n".
+    const long long first = s.nextInteger("an element block header value");
+    const long long second = s.fieldInteger("an element block header value");
+    const long long entity = g.version == Version::v41 ? second : first;
     const long long type = s.fieldInteger("the element type");
     const int in_block = s.count(s.field("the number of elements in the block"), "number of elements in the block");
     for (int i = 0; i < in_block; ++i, ++seen) {
@@ -215,11 +216,12 @@ TetMesh resolve(Scanner& s, const GmshData& g, TetMeshBuilder& b) {
 
 }  // namespace
 
-TetMesh readGmsh(const std::filesystem::path& path) {
-  const std::string bytes = readFileBytes(path);
-  Scanner s(path.string(), bytes, '\0');
+TetMesh readGmsh(const std::filesystem::path& path) { return parseGmsh(path.string(), readFileBytes(path)); }
+
+TetMesh parseGmsh(const std::string& name, std::string_view bytes) {
+  Scanner s(name, bytes, '\0');
   TetMeshBuilder b;
-  b.vertex_file = b.tet_file = path.string();
+  b.vertex_file = b.tet_file = name;
   GmshData g;
   g.version = readFormat(s);
   while (!s.atEnd()) {

@@ -95,11 +95,12 @@ void readHeaderValue(Scanner& s, std::string_view keyword) {
 
 }  // namespace
 
-TetMesh readMedit(const std::filesystem::path& path) {
-  const std::string bytes = readFileBytes(path);
-  Scanner s(path.string(), bytes);
+TetMesh readMedit(const std::filesystem::path& path) { return parseMedit(path.string(), readFileBytes(path)); }
+
+TetMesh parseMedit(const std::string& name, std::string_view bytes) {
+  Scanner s(name, bytes);
   TetMeshBuilder b;
-  b.vertex_file = b.tet_file = path.string();
+  b.vertex_file = b.tet_file = name;
   b.index_base = 1;
   while (!s.atEnd()) {
     const std::string_view keyword = s.token("a keyword");

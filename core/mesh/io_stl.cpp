@@ -48,20 +48,20 @@ class VertexMerger {
   std::vector<int> F_;
 };
 
-std::uint32_t binaryCount(const std::string& bytes) {
+std::uint32_t binaryCount(std::string_view bytes) {
   std::uint32_t n = 0;
   std::memcpy(&n, bytes.data() + 80, sizeof n);  // little-endian, as the format and x86 are
   return n;
 }
 
-bool isBinary(const std::string& bytes) {
+bool isBinary(std::string_view bytes) {
   if (bytes.size() >= kHeaderBytes && kHeaderBytes + kTriangleBytes * std::uint64_t{binaryCount(bytes)} == bytes.size()) return true;
   // Exporters often start binary headers with "solid" too, hence the size test first.
   const std::size_t start = bytes.find_first_not_of(" \t\r\n");
-  return start == std::string::npos || bytes.compare(start, 5, "solid") != 0;
+  return start == std::string_view::npos || bytes.substr(start, 5) != "solid";
 }
 
-SurfaceMesh readBinary(const std::string& name, const std::string& bytes) {
+SurfaceMesh readBinary(const std::string& name, std::string_view bytes) {
   if (bytes.size() < kHeaderBytes) throw error(name, ": not an STL file (no 'solid' and too short for a binary STL)");
   const std::uint64_t n = binaryCount(bytes);
   if (kHeaderBytes + kTriangleBytes * n != bytes.size())
@@ -106,7 +106,7 @@ void readFacet(Scanner& s, VertexMerger& merger) {
   merger.addTriangle(t);
 }
 
-SurfaceMesh readAscii(const std::string& name, const std::string& bytes) {
+SurfaceMesh readAscii(const std::string& name, std::string_view bytes) {
   Scanner s(name, bytes, '\0');
   VertexMerger merger;
   while (!s.atEnd()) {
@@ -120,9 +120,10 @@ SurfaceMesh readAscii(const std::string& name, const std::string& bytes) {
 
 }  // namespace
 
-SurfaceMesh readStl(const std::filesystem::path& path) {
-  const std::string bytes = readFileBytes(path);
-  return isBinary(bytes) ? readBinary(path.string(), bytes) : readAscii(path.string(), bytes);
+SurfaceMesh readStl(const std::filesystem::path& path) { return parseStl(path.string(), readFileBytes(path)); }
+
+SurfaceMesh parseStl(const std::string& name, std::string_view bytes) {
+  return isBinary(bytes) ? readBinary(name, bytes) : readAscii(name, bytes);
 }
 
 }  // namespace qnsim::io

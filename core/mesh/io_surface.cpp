@@ -87,9 +87,11 @@ std::string objText(const SurfaceMesh& surface) {
 
 }  // namespace
 
-SurfaceMesh readObj(const std::filesystem::path& path) {
-  const std::string bytes = readFileBytes(path);
-  Scanner s(path.string(), bytes);
+SurfaceMesh readObj(const std::filesystem::path& path) { return parseObj(path.string(), readFileBytes(path)); }
+SurfaceMesh readOff(const std::filesystem::path& path) { return parseOff(path.string(), readFileBytes(path)); }
+
+SurfaceMesh parseObj(const std::string& name, std::string_view bytes) {
+  Scanner s(name, bytes);
   SurfaceBuilder b;
   std::vector<int> polygon;
   while (!s.atEnd()) {
@@ -105,12 +107,11 @@ SurfaceMesh readObj(const std::filesystem::path& path) {
       s.fail("unknown OBJ statement ", quoted(keyword));
     }
   }
-  return b.finish(path.string());
+  return b.finish(name);
 }
 
-SurfaceMesh readOff(const std::filesystem::path& path) {
-  const std::string bytes = readFileBytes(path);
-  Scanner s(path.string(), bytes);
+SurfaceMesh parseOff(const std::string& name, std::string_view bytes) {
+  Scanner s(name, bytes);
   readOffHeader(s);
   // The counts follow on the header line or the next one.
   const std::string_view nv_token = s.token("the vertex count");
@@ -139,7 +140,7 @@ SurfaceMesh readOff(const std::filesystem::path& path) {
     b.addPolygon(s, polygon);
     s.skipLine();  // face colour
   }
-  return b.finish(path.string());
+  return b.finish(name);
 }
 
 std::string offText(const SurfaceMesh& surface) {

@@ -21,9 +21,7 @@ int optionalCount(Scanner& s, std::string_view what) {
   return s.atEndOfLine() ? 0 : s.count(s.field(what), what);
 }
 
-void readNodes(const fs::path& path, TetMeshBuilder& b) {
-  const std::string bytes = readFileBytes(path);
-  Scanner s(path.string(), bytes);
+void readNodes(Scanner& s, TetMeshBuilder& b) {
   const int n = s.count(s.token("the number of points"), "number of points");
   if (n == 0) s.fail("the .node file lists no points (points kept in a .poly file are not supported)");
   const long long dim = s.fieldInteger("the dimension");
@@ -55,9 +53,7 @@ int regionTag(Scanner& s, double value) {
   return static_cast<int>(value);
 }
 
-void readElements(const fs::path& path, TetMeshBuilder& b) {
-  const std::string bytes = readFileBytes(path);
-  Scanner s(path.string(), bytes);
+void readElements(Scanner& s, TetMeshBuilder& b) {
   const int n = s.count(s.token("the number of tetrahedra"), "number of tetrahedra");
   const long long corners = s.fieldInteger("the number of nodes per tetrahedron");
   if (corners != 4 && corners != 10) s.fail("tetrahedra must have 4 or 10 nodes (found ", corners, ")");
@@ -124,11 +120,18 @@ TetMesh readNodeEle(const fs::path& path) {
   for (const fs::path& partner : {node, ele})
     if (partner != path && !fs::exists(partner))
       throw error(partner.string(), ": file not found (it is needed with ", path.filename().string(), ")");
+  const std::string node_bytes = readFileBytes(node);
+  return parseNodeEle(node.string(), node_bytes, ele.string(), readFileBytes(ele));
+}
+
+TetMesh parseNodeEle(const std::string& node_name, std::string_view node, const std::string& ele_name, std::string_view ele) {
   TetMeshBuilder b;
-  b.vertex_file = node.string();
-  b.tet_file = ele.string();
-  readNodes(node, b);
-  readElements(ele, b);
+  b.vertex_file = node_name;
+  b.tet_file = ele_name;
+  Scanner node_scanner(node_name, node);
+  readNodes(node_scanner, b);
+  Scanner ele_scanner(ele_name, ele);
+  readElements(ele_scanner, b);
   return b.finish();
 }
 

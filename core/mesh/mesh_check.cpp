@@ -70,6 +70,11 @@ void checkSurfaceMesh(const SurfaceMesh& surface, const std::string& source) {
       if (index < 0 || index >= nv) throw error(source, ": triangle ", f, ": vertex index ", index, " is out of range (", nv, " vertices)");
       if (index == surface.F(f, (k + 1) % 3)) throw error(source, ": triangle ", f, ": vertex ", index, " appears twice");
     }
+  const double scale = (surface.V.colwise().maxCoeff() - surface.V.colwise().minCoeff()).norm();
+  for (Eigen::Index f = 0; f < surface.F.rows(); ++f) {
+    const Vec3 a = surface.V.row(surface.F(f, 0)), b = surface.V.row(surface.F(f, 1)), c = surface.V.row(surface.F(f, 2));
+    if (!((b - a).cross(c - a).norm() > 1e-14 * scale * scale)) throw error(source, ": triangle ", f, " is degenerate (zero area)");
+  }
 }
 
 void checkClosedSurface(const SurfaceMesh& surface, const std::string& source) {

@@ -17,7 +17,7 @@ void checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator&
                   const SourceLocator& tet_at = {});
 
 // Throws qnsim::Error naming the first problem of a triangle surface: no vertices or faces,
-// non-finite coordinates, indices out of range, a triangle repeating a vertex.
+// non-finite coordinates, indices out of range, a triangle repeating a vertex, a zero-area triangle.
 void checkSurfaceMesh(const SurfaceMesh& surface, const std::string& source);
 
 // Throws qnsim::Error unless every edge is shared by exactly two triangles (a closed, edge-manifold

@@ -4,6 +4,8 @@
 #include <array>
 #include <vector>
 
+#include "core/common/error.h"
+
 namespace qnsim {
 namespace {
 
@@ -56,7 +58,11 @@ SurfaceMesh boundarySurface(const TetMesh& mesh, Eigen::VectorXi& surface_to_tet
   SurfaceMesh surface;
   surface.F = boundaryFaces(mesh.T);
   std::vector<int> new_index(static_cast<std::size_t>(mesh.V.rows()), -1);
-  for (Eigen::Index i = 0; i < surface.F.size(); ++i) new_index[surface.F.data()[i]] = 0;
+  for (Eigen::Index i = 0; i < surface.F.size(); ++i) {
+    const int v = surface.F.data()[i];
+    if (v < 0 || v >= mesh.V.rows()) throw error("boundarySurface: vertex index ", v, " is out of range (", mesh.V.rows(), " vertices)");
+    new_index[v] = 0;
+  }
   std::vector<int> used;
   for (std::size_t v = 0; v < new_index.size(); ++v)
     if (new_index[v] == 0) new_index[v] = static_cast<int>(used.size()), used.push_back(static_cast<int>(v));

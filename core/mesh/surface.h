@@ -11,7 +11,8 @@ TriIndices boundaryFaces(const TetIndices& T);
 
 // The boundary as a compact surface holding only the vertices the boundary uses, in increasing
 // order of their tet-mesh index. `surface_to_tet[i]` is the tet-mesh vertex of surface vertex i:
-// a renderer copies deformed positions with gatherBoundaryPositions each frame.
+// a renderer copies deformed positions with gatherBoundaryPositions each frame. Throws qnsim::Error
+// if a tet refers to a vertex outside V.
 SurfaceMesh boundarySurface(const TetMesh& mesh);
 SurfaceMesh boundarySurface(const TetMesh& mesh, Eigen::VectorXi& surface_to_tet);
 

@@ -84,10 +84,14 @@ std::string readLog(const fs::path& log) {
   }
 }
 
+// "  (   4,    5,    6)" -> "(4, 5, 6)"
 std::string collapseSpaces(const std::string& line) {
   std::string out;
-  for (char c : line)
-    if (!(c == ' ' && (out.empty() || out.back() == ' ')) && c != '\r' && c != '\t') out += c;
+  for (char c : line) {
+    if (c == '\t' || c == '\r') c = ' ';
+    if (c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '(')) continue;
+    out += c;
+  }
   while (!out.empty() && out.back() == ' ') out.pop_back();
   return out;
 }
@@ -104,9 +108,12 @@ void collectRelevantLines(const std::string& log, std::vector<std::string>& quot
   for (std::size_t i = 0; i < lines.size() && quotes.size() < kMaxQuotedLines; ++i) {
     const std::string& line = lines[i];
     const bool relevant = line.find("rror") != std::string::npos || line.find("arning") != std::string::npos ||
-                          line.find("ntersect") != std::string::npos || line.find("terminate called") != std::string::npos ||
-                          line.find("BUG") != std::string::npos || line.find("uplicate") != std::string::npos;
-    if (!relevant || line.find("No faces are intersecting") != std::string::npos) continue;
+                          line.find("ntersect") != std::string::npos || line.find("BUG") != std::string::npos ||
+                          line.find("uplicate") != std::string::npos;
+    // Progress lines and the C++ runtime's note on the abort say nothing about the surface.
+    const bool noise = line.starts_with("Detecting") || line.starts_with("No faces are intersecting") ||
+                       line.starts_with("terminate called") || line.find("seconds") != std::string::npos;
+    if (!relevant || noise) continue;
     std::string quote = line;
     if (line.ends_with("at triangles:") && i + 1 < lines.size()) quote += " " + lines[++i];
     quotes.push_back(quote);
@@ -114,10 +121,15 @@ void collectRelevantLines(const std::string& log, std::vector<std::string>& quot
 }
 
 std::string outcome(const ProcessResult& run, double timeout_seconds) {
-  if (run.signal != 0) return "tetgen crashed (signal " + std::to_string(run.signal) + ")";
-  if (run.exit_code == 124) return "tetgen did not finish within " + std::to_string(static_cast<long long>(timeout_seconds)) + " s";
-  if (run.exit_code != 0) return "tetgen failed (exit status " + std::to_string(run.exit_code) + ")";
-  return "tetgen produced no tetrahedra";
+  const std::string prefix = "tetgen could not tetrahedralize the surface: ";
+  if (run.signal != 0) return prefix + "it aborted (signal " + std::to_string(run.signal) + ")";
+  if (run.exit_code == 124) {
+    std::string seconds;
+    io::appendReal(seconds, timeout_seconds);
+    return prefix + "it did not finish within " + seconds + " s (TetgenOptions::timeout_seconds)";
+  }
+  if (run.exit_code != 0) return prefix + "it failed (exit status " + std::to_string(run.exit_code) + ")";
+  return prefix + "it produced no tetrahedra";
 }
 
 ProcessResult runTetgen(const fs::path& off, const std::string& flags, double timeout_seconds, const fs::path& log) {
@@ -138,7 +150,7 @@ ProcessResult runTetgen(const fs::path& off, const std::string& flags, double ti
   std::string message = outcome(run, options.timeout_seconds);
   bool intersects = false;
   for (const std::string& q : quotes) intersects |= q.find("ntersect") != std::string::npos;
-  if (intersects) message += "; the surface intersects itself";
+  if (intersects) message += "; the surface intersects itself (facets numbered from 1, vertices from 0)";
   if (!quotes.empty()) message += ". tetgen says:";
   for (std::size_t i = 0; i < quotes.size(); ++i) message += (i ? " | " : " ") + quotes[i];
   throw Error(message);
@@ -196,8 +208,8 @@ fs::path tetgenCacheDir(const TetgenOptions& options) {
 
 TetMesh tetrahedralize(const SurfaceMesh& surface, const TetgenOptions& options) {
   checkOptions(options);
-  checkSurfaceMesh(surface, "the surface to tetrahedralize");
-  checkClosedSurface(surface, "the surface to tetrahedralize");
+  checkSurfaceMesh(surface, "cannot tetrahedralize");
+  checkClosedSurface(surface, "cannot tetrahedralize");
   const std::string off_text = io::offText(surface);
   const std::string flags = switches(options);
   const fs::path dir = tetgenCacheDir(options);
