@@ -83,6 +83,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     std::swap(parts_, trial_parts_);
     g = trial_g_;
     result.iterations.push_back({k, g, gradient_.norm(), step.alpha, step.trials, frame_timer.ms(), fallback});
+    if (step.alpha == 0.0) break;  // no step decreases g: converged to round-off
   }
   result.g = g;
   result.parts = parts_;

@@ -1,0 +1,219 @@
+// Bodies of a scene file: shape or mesh, placement, materials per region, handles.
+#include <cmath>
+
+#include "core/common/error.h"
+#include "core/material/spline.h"
+#include "core/mesh/mesh_io.h"
+#include "core/scene/readers.h"
+
+namespace qnsim::scene_detail {
+namespace {
+
+constexpr double kHuge = 1e12;
+
+TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir) {
+  const JsonField mesh = body["mesh"];
+  std::filesystem::path path = mesh.string();
+  if (path.is_relative()) path = scene_dir / path;
+  TetgenOptions options;
+  if (const auto tetgen = body.find("tetgen")) {
+    tetgen->allowOnly({"quality", "max_volume"});
+    options.max_radius_edge_ratio = tetgen->numberOr("quality", options.max_radius_edge_ratio, 1.0, 10.0);
+    options.max_volume = tetgen->numberOr("max_volume", options.max_volume, 0.0, kHuge);
+  }
+  if (!std::filesystem::exists(path)) mesh.fail("mesh file '" + path.string() + "' does not exist");
+  try {
+    return readTetMesh(path, options);
+  } catch (const Error& e) {
+    mesh.fail(e.what());
+  }
+}
+
+// Procedural shapes: {"type": "box", "size": [x, y, z], "cells": [i, j, k]} or
+// {"type": "cloth", "size": [x, z], "vertices": [i, j]}.
+void readShape(const JsonField& shape, BodyDesc& body) {
+  const std::string type = shape["type"].string();
+  if (type == "box") {
+    shape.allowOnly({"type", "size", "cells"});
+    const Vec3 cells = shape["cells"].vec3(1, 1000);
+    if (cells != cells.array().round().matrix()) shape["cells"].fail("cell counts must be whole numbers");
+    body.mesh = makeBox(shape["size"].vec3(1e-9, kHuge), cells.cast<int>());
+    body.source = "box";
+  } else if (type == "cloth") {
+    shape.allowOnly({"type", "size", "vertices"});
+    const Vec2 counts = shape["vertices"].vec2(2, 2000);
+    if (counts != counts.array().round().matrix()) shape["vertices"].fail("vertex counts must be whole numbers");
+    body.cloth = makeClothGrid(shape["size"].vec2(1e-9, kHuge), counts.cast<int>());
+    body.is_cloth = true;
+    body.source = "cloth";
+  } else {
+    shape["type"].fail("unknown shape '" + type + "' (known: box, cloth)");
+  }
+}
+
+// scale, then rotate, then translate, applied to the rest positions.
+void place(const JsonField& field, MatX3& V) {
+  if (const auto scale = field.find("scale")) {
+    const Vec3 s = scale->json().is_array() ? scale->vec3(1e-9, kHuge) : Vec3::Constant(scale->number(1e-9, kHuge));
+    V = V * s.asDiagonal();
+  }
+  if (const auto rotate = field.find("rotate")) V = V * readRotation(*rotate).transpose();
+  if (const auto translate = field.find("translate")) V.rowwise() += translate->vec3().transpose();
+}
+
+int readRegionTag(const JsonField& field, bool is_cloth) {
+  if (is_cloth && field.json().is_string()) {
+    const std::string name = field.string();
+    if (name == "stretch") return 0;
+    if (name == "bend") return 1;
+    field.fail("unknown cloth region '" + name + "' (known: stretch, bend)");
+  }
+  return field.integer(0, 1000000);
+}
+
+MaterialDesc readMaterial(const JsonField& field, const BodyDesc& body) {
+  MaterialDesc m;
+  m.region = field.find("region") ? readRegionTag(field["region"], body.is_cloth) : -1;
+  m.name = field.stringOr("name", m.region < 0 ? body.name : body.name + "." + std::to_string(m.region));
+  std::unique_ptr<Material> material;
+  try {
+    material = makeMaterial(field["model"].string());
+  } catch (const Error& e) {
+    field["model"].fail(e.what());
+  }
+  const bool solid = dynamic_cast<SolidMaterial*>(material.get()) != nullptr;
+  if (solid == body.is_cloth)
+    field["model"].fail(body.is_cloth ? "a cloth needs the 'spring' model" : "a tet body needs a solid model, not 'spring'");
+  for (const auto& [key, value] : field.json().items()) {
+    if (key == "name" || key == "region" || key == "model") continue;
+    const JsonField member = *field.find(key.c_str());
+    if (key == "fiber") {
+      member.allowOnly({"direction", "kappa"});
+      const Vec3 d = member["direction"].vec3();
+      if (!(d.norm() > 0)) member["direction"].fail("the fibre direction must not be zero");
+      m.fiber = Fiber{d.normalized(), member["kappa"].number(0, kHuge)};
+    } else if (key == "preset" || key == "points") {
+      auto* spline = dynamic_cast<SplineMaterial*>(material.get());
+      if (!spline) member.fail("only the 'spline' model has " + key);
+      try {
+        if (key == "preset") spline->setPreset(member.string());
+        else {
+          std::vector<Vec2> points;
+          for (const JsonField& p : member.items()) points.push_back(p.vec2());
+          spline->setControlPoints(points);
+        }
+      } catch (const Error& e) {
+        member.fail(e.what());
+      }
+    } else {
+      try {
+        material->set(key, member.number());
+      } catch (const Error& e) {
+        member.fail(e.what());
+      }
+    }
+  }
+  if (m.fiber.kappa > 0 && body.is_cloth) field["fiber"].fail("a cloth has no fibres");
+  m.material = std::move(material);
+  return m;
+}
+
+Selection readSelection(const JsonField& field) {
+  field.expectObject();
+  if (field.json().size() != 1) field.fail("expected exactly one of: all, box, sphere, indices, region");
+  Selection s;
+  if (const auto box = field.find("box")) {
+    box->allowOnly({"min", "max"});
+    s.kind = Selection::Kind::Box;
+    s.min = (*box)["min"].vec3();
+    s.max = (*box)["max"].vec3();
+  } else if (const auto sphere = field.find("sphere")) {
+    sphere->allowOnly({"center", "radius"});
+    s.kind = Selection::Kind::Sphere;
+    s.center = (*sphere)["center"].vec3();
+    s.radius = (*sphere)["radius"].number(0, kHuge);
+  } else if (const auto indices = field.find("indices")) {
+    s.kind = Selection::Kind::Indices;
+    for (const JsonField& i : indices->items()) s.indices.push_back(i.integer(0, 100000000));
+  } else if (const auto region = field.find("region")) {
+    s.kind = Selection::Kind::Region;
+    s.region = region->integer(0, 1000000);
+  } else if (const auto all = field.find("all")) {
+    if (!all->boolean()) all->fail("use \"all\": true");
+  } else {
+    field.allowOnly({"all", "box", "sphere", "indices", "region"});
+  }
+  return s;
+}
+
+MotionSegment readMotion(const JsonField& field) {
+  MotionSegment m;
+  const std::string type = field["type"].string();
+  m.start = field.numberOr("start", 0.0, 0.0, kHuge);
+  m.end = field.numberOr("end", m.end, m.start, 1e300);
+  if (type == "translate") {
+    field.allowOnly({"type", "velocity", "start", "end"});
+    m.type = MotionSegment::Type::Translate;
+    m.vector = field["velocity"].vec3();
+  } else if (type == "rotate") {
+    field.allowOnly({"type", "axis", "degrees_per_second", "start", "end"});
+    m.type = MotionSegment::Type::Rotate;
+    m.vector = field["axis"].vec3();
+    if (!(m.vector.norm() > 0)) field["axis"].fail("the rotation axis must not be zero");
+    m.vector.normalize();
+    m.rate = field["degrees_per_second"].number(-1e6, 1e6);
+  } else if (type == "shake") {
+    field.allowOnly({"type", "direction", "amplitude", "frequency", "start", "end"});
+    m.type = MotionSegment::Type::Shake;
+    m.vector = field["direction"].vec3();
+    if (!(m.vector.norm() > 0)) field["direction"].fail("the shake direction must not be zero");
+    m.vector.normalize();
+    m.amplitude = field["amplitude"].number(0, kHuge);
+    m.frequency = field["frequency"].number(0, 1e6);
+  } else {
+    field["type"].fail("unknown motion '" + type + "' (known: translate, rotate, shake)");
+  }
+  return m;
+}
+
+HandleDesc readHandle(const JsonField& field, int index) {
+  field.allowOnly({"name", "select", "stiffness", "center", "motion"});
+  HandleDesc h;
+  h.name = field.stringOr("name", "handle" + std::to_string(index));
+  h.select = readSelection(field["select"]);
+  h.stiffness = field.numberOr("stiffness", h.stiffness, 1e-9, kHuge);
+  if (const auto center = field.find("center")) h.has_center = true, h.center = center->vec3();
+  if (const auto motion = field.find("motion"))
+    for (const JsonField& m : motion->items()) h.motion.push_back(readMotion(m));
+  return h;
+}
+
+}  // namespace
+
+Mat3 readRotation(const JsonField& field) {
+  field.allowOnly({"axis", "degrees"});
+  const Vec3 axis = field["axis"].vec3();
+  if (!(axis.norm() > 0)) field["axis"].fail("the rotation axis must not be zero");
+  return Eigen::AngleAxisd(field["degrees"].number(-1e6, 1e6) * M_PI / 180.0, axis.normalized()).toRotationMatrix();
+}
+
+BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index) {
+  field.allowOnly({"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "density", "materials", "handles"});
+  BodyDesc body;
+  body.name = field.stringOr("name", "body" + std::to_string(index));
+  if (field.has("shape") == field.has("mesh")) field.fail("a body needs exactly one of 'shape' or 'mesh'");
+  if (field.has("shape")) readShape(field["shape"], body);
+  else body.mesh = readMesh(field, scene_dir), body.source = field["mesh"].string();
+  place(field, body.is_cloth ? body.cloth.surface.V : body.mesh.V);
+  body.velocity = field.vec3Or("velocity", Vec3::Zero());
+  body.density = field.numberOr("density", body.is_cloth ? 0.1 : 1000.0, 1e-12, kHuge);
+  for (const JsonField& m : field["materials"].items()) body.materials.push_back(readMaterial(m, body));
+  if (body.materials.empty()) field["materials"].fail("a body needs at least one material");
+  if (const auto handles = field.find("handles")) {
+    int i = 0;
+    for (const JsonField& h : handles->items()) body.handles.push_back(readHandle(h, i++));
+  }
+  return body;
+}
+
+}  // namespace qnsim::scene_detail

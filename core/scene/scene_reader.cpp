@@ -1,0 +1,131 @@
+// The scene file: top level, solver and integrator parameters, colliders, camera. Bodies are read in
+// body_reader.cpp. The format is documented in docs/scene_format.md.
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/common/error.h"
+#include "core/mesh/mesh_io.h"
+#include "core/params/parameters.h"
+#include "core/scene/readers.h"
+
+namespace qnsim {
+namespace {
+
+
+constexpr int kFormatVersion = 1;
+const std::set<std::string> kStructuralKeys = {"format", "version", "name", "description", "frames", "bodies", "colliders", "camera"};
+
+// Parameters appear at their dotted key's nesting: {"time_step": ..., "solver": {"method": ...}}.
+void readParameters(const JsonField& field, const std::string& prefix, Settings& settings) {
+  for (const auto& [key, value] : field.json().items()) {
+    if (prefix.empty() && kStructuralKeys.count(key)) continue;
+    const std::string full = prefix.empty() ? key : prefix + "." + key;
+    const JsonField member = *field.find(key.c_str());
+    bool is_group = false;
+    for (const Parameter& p : parameters()) is_group |= p.key.rfind(full + ".", 0) == 0;
+    if (is_group && value.is_object()) {
+      readParameters(member, full, settings);
+      continue;
+    }
+    try {
+      const Parameter& p = findParameter(full);
+      setParameter(settings, p, parameterFromJson(p, value));
+    } catch (const Error& e) {
+      member.fail(e.what());
+    }
+  }
+}
+
+void readCamera(const JsonField& field, CameraDesc& camera) {
+  field.allowOnly({"eye", "target", "fov_degrees"});
+  camera.given = true;
+  camera.eye = field.vec3Or("eye", camera.eye);
+  camera.target = field.vec3Or("target", camera.target);
+  camera.fov_degrees = field.numberOr("fov_degrees", camera.fov_degrees, 1, 170);
+}
+
+void checkUniqueMaterialNames(const Scene& scene, const JsonField& root) {
+  std::set<std::string> names;
+  for (size_t b = 0; b < scene.bodies.size(); ++b)
+    for (const MaterialDesc& m : scene.bodies[b].materials)
+      if (!names.insert(m.name).second)
+        root["bodies"].fail("two materials are named '" + m.name + "'; give them distinct \"name\"s");
+}
+
+// "line L, column C" of a byte offset, for JSON syntax errors.
+std::string lineAndColumn(const std::string& text, size_t byte) {
+  size_t line = 1, column = 1;
+  for (size_t i = 0; i < byte && i < text.size(); ++i) text[i] == '\n' ? (++line, column = 1) : ++column;
+  return std::to_string(line) + ":" + std::to_string(column);
+}
+
+}  // namespace
+
+Scene parseScene(const std::string& text, const std::filesystem::path& path) {
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    std::string what = e.what();
+    what = what.substr(what.find(": ") + 2);  // drop nlohmann's "[json.exception.parse_error.101] parse error at ..."
+    throw error(path.string(), ":", lineAndColumn(text, e.byte == 0 ? 0 : e.byte - 1), ": JSON syntax error: ", what);
+  }
+  const JsonField root(json, path.string());
+  root.expectObject();
+  if (const auto format = root.find("format"); format && format->string() != "qnsim-scene")
+    format->fail("expected \"qnsim-scene\"");
+  const int version = root["version"].integer(1, 1000);
+  if (version != kFormatVersion)
+    root["version"].fail("this qnsim reads scene format version " + std::to_string(kFormatVersion) + ", not " + std::to_string(version));
+
+  Scene scene;
+  scene.path = path;
+  scene.name = root.stringOr("name", path.stem().string());
+  scene.description = root.stringOr("description", "");
+  if (const auto frames = root.find("frames")) scene.frames = frames->integer(1, 100000000);
+  readParameters(root, "", scene.settings);
+  const std::filesystem::path dir = path.parent_path();
+  int index = 0;
+  for (const JsonField& body : root["bodies"].items()) scene.bodies.push_back(scene_detail::readBody(body, dir, index++));
+  if (scene.bodies.empty()) root["bodies"].fail("a scene needs at least one body");
+  checkUniqueMaterialNames(scene, root);
+  if (const auto colliders = root.find("colliders"))
+    for (const JsonField& c : colliders->items()) scene.colliders.push_back(scene_detail::readCollider(c));
+  if (const auto camera = root.find("camera")) readCamera(*camera, scene.camera);
+  return scene;
+}
+
+Scene loadScene(const std::filesystem::path& path) {
+  if (!std::filesystem::exists(path)) throw error(path.string(), ": no such file");
+  if (std::filesystem::is_directory(path)) throw error(path.string(), ": is a folder, not a scene or mesh file");
+  if (isMeshFile(path)) return defaultSceneForMesh(path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw error(path.string(), ": cannot be opened");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parseScene(text.str(), path);
+}
+
+void applyOverride(Scene& scene, const std::string& key, const std::string& value) {
+  if (key.rfind("material.", 0) != 0) {
+    setParameter(scene.settings, key, value);
+    return;
+  }
+  const size_t dot = key.rfind('.');
+  const std::string name = key.substr(9, dot - 9), parameter = key.substr(dot + 1);
+  for (BodyDesc& body : scene.bodies)
+    for (MaterialDesc& m : body.materials)
+      if (m.name == name) {
+        double number = 0;
+        std::istringstream in(value);
+        if (!(in >> number) || !in.eof()) throw error(key, ": '", value, "' is not a number");
+        auto material = m.material->clone();
+        material->set(parameter, number);
+        m.material = std::move(material);
+        return;
+      }
+  throw error(key, ": the scene has no material named '", name, "'");
+}
+
+}  // namespace qnsim

@@ -1,0 +1,149 @@
+#include "core/sim/simulation.h"
+
+#include <cmath>
+#include <limits>
+
+#include "core/collision/colliders.h"
+#include "core/common/error.h"
+#include "core/common/parallel.h"
+#include "core/common/timer.h"
+#include "core/solver/newton.h"
+
+namespace qnsim {
+
+Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_.settings) {
+  setThreadCount(settings_.threads);
+  built_ = buildModel(scene_);
+  objective_ = std::make_unique<Objective>(built_.model);
+  system_ = std::make_unique<SystemMatrix>(built_.model, 1.0 / (settings_.time_step * settings_.time_step));
+  createSolvers();
+  reset();
+}
+
+Simulation::~Simulation() = default;
+
+void Simulation::createSolvers() {
+  solver_ = makeDirectionSolver(settings_.solver, *objective_, *system_);
+  frame_solver_ = std::make_unique<FrameSolver>(*objective_, *solver_, settings_.solver);
+  if (!scene_.colliders.empty())
+    frame_solver_->setContactRefresh([this](const VecX& x) {
+      return refreshContacts(scene_.colliders, x, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
+                             objective_->contacts);
+    });
+}
+
+void Simulation::reset() {
+  x_ = built_.model.rest;
+  v_ = built_.velocity;
+  frame_ = 0;
+  time_ = 0;
+  objective_->contacts.clear();
+  updateHandleTargets(built_.handles, 0.0, built_.model);
+  solve_ = {};
+  rel_error_.clear();
+  record_ = {};
+  measure(0.0);
+}
+
+void Simulation::setState(const VecX& x, const VecX& v) {
+  x_ = x;
+  v_ = v;
+}
+
+void Simulation::setSettings(const Settings& s) {
+  const bool refactor = s.time_step != settings_.time_step || s.solver.stiffness_interval != settings_.solver.stiffness_interval;
+  const bool new_solver = s.solver.method != settings_.solver.method || s.solver.lbfgs_window != settings_.solver.lbfgs_window;
+  settings_ = s;
+  setThreadCount(settings_.threads);
+  if (refactor) {
+    updateStiffness(built_.model, settings_.solver.stiffness_interval);
+    system_->rebuild(built_.model, 1.0 / (settings_.time_step * settings_.time_step));
+  }
+  if (refactor || new_solver) createSolvers();
+}
+
+void Simulation::step() {
+  Timer timer;
+  const double h = settings_.time_step;
+  time_ += h;
+  ++frame_;
+  updateHandleTargets(built_.handles, time_, built_.model);
+  // y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3), with the velocity damped by ether drag.
+  x_start_ = x_;
+  y_ = x_ + h * (1.0 - settings_.damping) * v_;
+  for (int v = 0; v < built_.model.vertexCount(); ++v) vertex(y_, v) += h * h * settings_.gravity;
+  objective_->setInertia(y_, 1.0 / (h * h));
+  if (reference_enabled_) computeReference(y_);
+  x_ = y_;  // x_1 := y (Alg. 1 line 1)
+  frame_solver_->solve(x_, solve_);
+  if (!x_.allFinite())
+    throw error("frame ", frame_, ": the positions are no longer finite (the simulation diverged); "
+                "try solver.line_search=armijo, more solver.iterations or a smaller time_step");
+  v_ = (x_ - x_start_) / h;
+  if (reference_enabled_) {
+    const double g_star = std::min(rel_error_.empty() ? solve_.g : rel_error_.front(), solve_.g);
+    const double g0 = solve_.iterations.front().g;
+    rel_error_.clear();
+    for (const IterationRecord& it : solve_.iterations) rel_error_.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
+  }
+  measure(timer.ms());
+}
+
+// Stores g(x*) in rel_error_[0] until step() turns it into the relative errors.
+void Simulation::computeReference(const VecX& y) {
+  if (!scene_.colliders.empty())
+    refreshContacts(scene_.colliders, y, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
+                    objective_->contacts);
+  VecX x_star = y;
+  rel_error_.assign(1, solveExactly(*objective_, x_star));
+}
+
+void Simulation::measure(double frame_ms) {
+  const Model& model = built_.model;
+  FrameRecord& r = record_;
+  r.frame = frame_;
+  r.time = time_;
+  r.iterations = solve_.iterations.empty() ? 0 : static_cast<int>(solve_.iterations.size()) - 1;
+  r.ls_trials = solve_.ls_trials;
+  r.frame_ms = frame_ms;
+  r.g = solve_.g;
+  r.elastic_energy = solve_.parts.elastic;
+  r.times = solve_.times;
+  r.kinetic_energy = 0;
+  r.com.setZero();
+  for (int v = 0; v < model.vertexCount(); ++v) {
+    r.kinetic_energy += 0.5 * model.mass[v] * vertex(v_, v).squaredNorm();
+    r.com += model.mass[v] * vertex(x_, v);
+  }
+  r.com /= model.mass.sum();
+  const auto rows = asRows(x_);
+  r.bbox_diagonal = (rows.colwise().maxCoeff() - rows.colwise().minCoeff()).norm();
+  r.min_det_f = std::numeric_limits<double>::infinity();
+  r.inverted = 0;
+  for (int e = 0; e < model.tets.size(); ++e) {
+    const Eigen::Vector4i& t = model.tets.vertices[e];
+    Mat3 Ds;
+    Ds << vertex(x_, t[1]) - vertex(x_, t[0]), vertex(x_, t[2]) - vertex(x_, t[0]), vertex(x_, t[3]) - vertex(x_, t[0]);
+    const double J = Ds.determinant() * model.tets.rest_inverse[e].determinant();
+    r.min_det_f = std::min(r.min_det_f, J);
+    r.inverted += J <= 0;
+  }
+  if (model.tets.size() == 0) r.min_det_f = 1;
+  r.active_contacts = static_cast<int>(objective_->contacts.size());
+  r.max_penetration = measureContacts(scene_.colliders, x_).max_penetration;
+  r.factorizations = system_->factorizations() + solver_->factorizations();
+}
+
+double solveExactly(Objective& objective, VecX& x) {
+  SolverSettings settings = Settings().solver;
+  settings.method = SolverMethod::Newton;
+  settings.iterations = 100;
+  settings.gradient_tolerance = 1e-10;
+  NewtonSolver newton(objective);
+  FrameSolver solver(objective, newton, settings);
+  FrameSolveResult result;
+  solver.solve(x, result);
+  return result.g;
+}
+
+}  // namespace qnsim

@@ -1,0 +1,77 @@
+#pragma once
+// A running simulation of a Scene: backward Euler as the minimisation of g (Eq. 3), one frame per
+// step, solved by the chosen method inside Alg. 1. The GUI and the headless program drive the same
+// object; the GUI only reads state and sends edits between frames.
+#include <memory>
+#include <vector>
+
+#include "core/objective/objective.h"
+#include "core/scene/scene.h"
+#include "core/sim/build_model.h"
+#include "core/sim/telemetry.h"
+#include "core/solver/direction.h"
+#include "core/solver/frame_solver.h"
+#include "core/solver/system_matrix.h"
+
+namespace qnsim {
+
+class Simulation {
+ public:
+  explicit Simulation(Scene scene);
+  ~Simulation();
+
+  // Advances one frame (time step h).
+  void step();
+  // Back to the scene's initial state (settings edits are kept).
+  void reset();
+
+  const Scene& scene() const { return scene_; }
+  const Settings& settings() const { return settings_; }
+  // Applies new settings between frames; refactors A only if the time step or the stiffness
+  // interval changed, and rebuilds the solver if its method or window changed.
+  void setSettings(const Settings& settings);
+
+  const Model& model() const { return built_.model; }
+  const std::vector<HandleState>& handles() const { return built_.handles; }
+  const VecX& positions() const { return x_; }
+  const VecX& velocities() const { return v_; }
+  void setState(const VecX& x, const VecX& v);
+  int frame() const { return frame_; }
+  double time() const { return time_; }
+  Objective& objective() { return *objective_; }
+
+  const FrameRecord& lastFrame() const { return record_; }
+  const FrameSolveResult& lastSolve() const { return solve_; }
+
+  // With a reference, each step first solves its frame exactly (Newton to convergence from the same
+  // y) and reports the relative error of Eq. 12 for every iterate: (g_k - g*) / (g_0 - g*).
+  void setReferenceEnabled(bool enabled) { reference_enabled_ = enabled; }
+  const std::vector<double>& lastRelativeErrors() const { return rel_error_; }
+
+ private:
+  void createSolvers();
+  void computeReference(const VecX& y);
+  void measure(double frame_ms);
+
+  Scene scene_;
+  Settings settings_;
+  BuiltModel built_;
+  std::unique_ptr<Objective> objective_;
+  std::unique_ptr<SystemMatrix> system_;
+  std::unique_ptr<DirectionSolver> solver_;
+  std::unique_ptr<FrameSolver> frame_solver_;
+  VecX x_, v_, x_start_, y_;
+  int frame_ = 0;
+  double time_ = 0;
+  FrameSolveResult solve_;
+  FrameRecord record_;
+  bool reference_enabled_ = false;
+  std::vector<double> rel_error_;
+};
+
+// The exact solution x* of the objective's current frame: projected Newton with the Armijo line search
+// from x0 until |grad g| <= 1e-10 |grad g(x0)| or g stops decreasing (at most 100 iterations).
+// Returns g(x*) and writes x*.
+double solveExactly(Objective& objective, VecX& x);
+
+}  // namespace qnsim

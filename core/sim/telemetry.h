@@ -1,0 +1,32 @@
+#pragma once
+// What a frame reports: one FrameRecord per frame, and the solver's IterationRecords (frame_solver.h).
+// The CSV writers use the column names documented in docs/cli.md.
+#include <iosfwd>
+#include <vector>
+
+#include "core/solver/frame_solver.h"
+
+namespace qnsim {
+
+struct FrameRecord {
+  int frame = 0;
+  double time = 0;
+  int iterations = 0, ls_trials = 0;
+  double frame_ms = 0;
+  double g = 0, elastic_energy = 0, kinetic_energy = 0;
+  double min_det_f = 1;
+  int inverted = 0, active_contacts = 0;
+  double max_penetration = 0, bbox_diagonal = 0;
+  Vec3 com = Vec3::Zero();
+  long factorizations = 0;  // since the simulation started
+  PhaseTimes times;
+};
+
+void writeFrameCsvHeader(std::ostream& out);
+void writeFrameCsvRow(std::ostream& out, const FrameRecord& r);
+void writeIterationCsvHeader(std::ostream& out);
+// rel_error[k] is Eq. 12 for iterate k, or empty when no reference was computed.
+void writeIterationCsvRows(std::ostream& out, int frame, const std::vector<IterationRecord>& iterations,
+                           const std::vector<double>& rel_error);
+
+}  // namespace qnsim
