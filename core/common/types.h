@@ -2,6 +2,7 @@
 // Dense types used everywhere. Positions of n vertices are stored as one vector of length 3n
 // (x0 y0 z0 x1 y1 z1 ...), the row-major flattening of the n x 3 matrix x of the paper.
 #include <Eigen/Core>
+#include <Eigen/Geometry>  // cross products, rotations
 #include <Eigen/SparseCore>
 
 namespace qnsim {
