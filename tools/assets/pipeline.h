@@ -1,0 +1,34 @@
+#pragma once
+// The steps every asset goes through: a surface (implicit or scanned), remeshed to a target edge
+// length, tetrahedralised by tetgen, tagged, checked and placed on the ground.
+#include <functional>
+#include <string>
+
+#include "core/mesh/tet_mesh.h"
+#include "core/mesh/tetgen.h"
+#include "tools/assets/marching_tets.h"
+#include "tools/assets/sdf.h"
+
+namespace qnsim::assets {
+
+using SizeField = std::function<double(const Vec3&)>;
+
+// Marching tets on `grid`, then isotropic remeshing onto the zero set of f.
+SurfaceMesh meshImplicit(const Sdf& f, const Grid& grid, const SizeField& edge_length, int iterations = 10);
+
+// Isotropic remeshing of a closed triangle surface onto itself.
+SurfaceMesh remeshSurface(const SurfaceMesh& reference, double edge_length, int iterations = 10);
+
+// A box [lo, hi] with its faces cut into a grid of about `spacing` (sharp edges kept exactly).
+SurfaceMesh boxSurface(const Vec3& lo, const Vec3& hi, double spacing);
+
+// tetgen, then qnsim::checkTetMesh (which also makes every tet positively oriented).
+TetMesh tetrahedralizeSurface(const SurfaceMesh& surface, const TetgenOptions& options, const std::string& name);
+
+// Sets `region` on every tet whose centroid lies inside `inside` (f < 0).
+int tagRegion(TetMesh& mesh, const Sdf& inside, int region);
+
+// Translates so the lowest vertex sits at y = 0.
+void restOnGround(TetMesh& mesh);
+
+}  // namespace qnsim::assets
