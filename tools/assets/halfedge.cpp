@@ -56,6 +56,24 @@ SurfaceMesh HalfedgeMesh::toSurface() const {
   return mesh;
 }
 
+void HalfedgeMesh::check() const {
+  for (int h = 0; h < halfedgeCount(); ++h) {
+    if (!face_alive_[face(h)]) continue;
+    const int t = twin_[h];
+    if (t < 0 || !face_alive_[face(t)] || twin_[t] != h || to_[t] != from(h) || from(t) != to_[h])
+      throw error("halfedge mesh: broken twin at ", h);
+    if (out_[to_[h]] < 0) throw error("halfedge mesh: halfedge ", h, " ends at a deleted vertex");
+  }
+  for (int v = 0; v < vertexCount(); ++v) {
+    if (out_[v] < 0) continue;
+    if (!face_alive_[face(out_[v])] || from(out_[v]) != v) throw error("halfedge mesh: bad outgoing halfedge at vertex ", v);
+    int n = 0;
+    forOutgoing(v, [&](int h) {
+      if (from(h) != v || ++n > 1000) throw error("halfedge mesh: broken fan at vertex ", v);
+    });
+  }
+}
+
 int HalfedgeMesh::valence(int v) const {
   int n = 0;
   forOutgoing(v, [&](int) { ++n; });

@@ -44,6 +44,9 @@ class HalfedgeMesh {
   Vec3 faceNormal(int f) const;  // not normalised (twice the area)
   Vec3 vertexNormal(int v) const;
 
+  // Throws qnsim::Error if an internal invariant is broken (twins, fans, face orientation links).
+  void check() const;
+
   // Edits. Each keeps the mesh a closed manifold; the caller checks geometry beforehand.
   int split(int h, const Vec3& point);        // returns the new vertex
   void flip(int h);                           // caller checks flipAllowed

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 
 #include "core/mesh/mesh_check.h"
@@ -30,8 +32,7 @@ SurfaceMesh remeshSurface(const SurfaceMesh& reference, double edge_length, int 
   return remesh(reference, options);
 }
 
-SurfaceMesh boxSurface(const Vec3& lo, const Vec3& hi, double spacing) {
-  const Eigen::Vector3i n = ((hi - lo) / spacing).array().round().max(1.0).cast<int>();
+SurfaceMesh boxSurface(const Vec3& lo, const Vec3& hi, const Eigen::Vector3i& n) {
   std::map<std::array<int, 3>, int> index;  // lattice point -> vertex
   std::vector<Vec3> points;
   std::vector<std::array<int, 3>> faces;
@@ -77,6 +78,10 @@ SurfaceMesh boxSurface(const Vec3& lo, const Vec3& hi, double spacing) {
 }
 
 TetMesh tetrahedralizeSurface(const SurfaceMesh& surface, const TetgenOptions& options, const std::string& name) {
+  const SurfaceQuality q = surfaceQuality(surface);
+  std::fprintf(stderr, "%s: surface %d vertices, %d triangles, mean edge %.4f m, smallest angle %.1f deg\n", name.c_str(), q.vertices,
+               q.faces, q.mean_edge, q.min_angle_deg);
+  if (const char* dir = std::getenv("QNSIM_ASSETS_SURFACES")) writeOffFile(std::filesystem::path(dir) / (name + ".off"), surface);
   TetMesh mesh = runTetgen(surface, options);
   checkTetMesh(mesh, name);
   return mesh;

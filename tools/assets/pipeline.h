@@ -14,13 +14,13 @@ namespace qnsim::assets {
 using SizeField = std::function<double(const Vec3&)>;
 
 // Marching tets on `grid`, then isotropic remeshing onto the zero set of f.
-SurfaceMesh meshImplicit(const Sdf& f, const Grid& grid, const SizeField& edge_length, int iterations = 10);
+SurfaceMesh meshImplicit(const Sdf& f, const Grid& grid, const SizeField& edge_length, int iterations = 20);
 
 // Isotropic remeshing of a closed triangle surface onto itself.
-SurfaceMesh remeshSurface(const SurfaceMesh& reference, double edge_length, int iterations = 10);
+SurfaceMesh remeshSurface(const SurfaceMesh& reference, double edge_length, int iterations = 20);
 
-// A box [lo, hi] with its faces cut into a grid of about `spacing` (sharp edges kept exactly).
-SurfaceMesh boxSurface(const Vec3& lo, const Vec3& hi, double spacing);
+// A box [lo, hi] with its faces cut into a grid of `cells` along x, y, z (sharp edges kept exactly).
+SurfaceMesh boxSurface(const Vec3& lo, const Vec3& hi, const Eigen::Vector3i& cells);
 
 // tetgen, then qnsim::checkTetMesh (which also makes every tet positively oriented).
 TetMesh tetrahedralizeSurface(const SurfaceMesh& surface, const TetgenOptions& options, const std::string& name);

@@ -23,6 +23,7 @@ class Remesher {
     }
     collapseShort();  // clean any sliver left by the last relaxation
     relax();
+    m_.check();
     return m_.toSurface();
   }
 
@@ -32,8 +33,11 @@ class Remesher {
   double target(int h) const { return opt_.edge_length(midpoint(h)); }
   bool isEdgeRep(int h) const { return m_.faceAlive(HalfedgeMesh::face(h)) && h < m_.twin(h); }
 
+  // Only edges that exist when the pass starts: a degenerate (collinear) triangle can otherwise make
+  // split after split reproduce an edge of the same length, forever.
   void splitLong() {
-    for (int h = 0; h < m_.halfedgeCount(); ++h)
+    const int end = m_.halfedgeCount();
+    for (int h = 0; h < end; ++h)
       if (isEdgeRep(h) && length(h) > 4.0 / 3.0 * target(h)) m_.split(h, opt_.project(midpoint(h)));
   }
 

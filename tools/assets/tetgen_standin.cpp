@@ -10,8 +10,6 @@
 #include "core/common/error.h"
 
 namespace qnsim::assets {
-namespace {
-
 void writeOffFile(const std::filesystem::path& path, const SurfaceMesh& s) {
   std::ofstream out(path);
   out.precision(17);
@@ -20,6 +18,8 @@ void writeOffFile(const std::filesystem::path& path, const SurfaceMesh& s) {
   for (Eigen::Index i = 0; i < s.F.rows(); ++i) out << "3 " << s.F(i, 0) << ' ' << s.F(i, 1) << ' ' << s.F(i, 2) << '\n';
   if (!out) throw error(path.string(), ": cannot write");
 }
+
+namespace {
 
 std::ifstream openOrThrow(const std::filesystem::path& path) {
   std::ifstream in(path);

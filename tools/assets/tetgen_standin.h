@@ -10,6 +10,7 @@
 namespace qnsim::assets {
 
 TetMesh runTetgen(const SurfaceMesh& surface, const TetgenOptions& options);
+void writeOffFile(const std::filesystem::path& path, const SurfaceMesh& surface);
 void writeMeditFile(const std::filesystem::path& path, const TetMesh& mesh);
 
 }  // namespace qnsim::assets
