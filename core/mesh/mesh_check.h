@@ -16,4 +16,12 @@ using SourceLocator = std::function<std::string(int index)>;
 void checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator& vertex_at = {},
                   const SourceLocator& tet_at = {});
 
+// Throws qnsim::Error naming the first problem of a triangle surface: no vertices or faces,
+// non-finite coordinates, indices out of range, a triangle repeating a vertex, a zero-area triangle.
+void checkSurfaceMesh(const SurfaceMesh& surface, const std::string& source);
+
+// Throws qnsim::Error unless every edge is shared by exactly two triangles (a closed, edge-manifold
+// surface, as tetgen needs). The message names an offending edge and how many there are.
+void checkClosedSurface(const SurfaceMesh& surface, const std::string& source);
+
 }  // namespace qnsim

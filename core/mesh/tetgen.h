@@ -12,10 +12,17 @@ struct TetgenOptions {
   // Where results are cached, keyed by a hash of the surface and the options. Empty = the default
   // cache folder ($XDG_CACHE_HOME/qnsim/tetgen or ~/.cache/qnsim/tetgen).
   std::filesystem::path cache_dir;
+  // tetgen is stopped after this long (it can loop on bad input or tiny quality bounds).
+  double timeout_seconds = 300.0;
 };
 
 // Tetrahedralises a closed, non-self-intersecting surface. On failure (open surface, self-intersections,
 // missing program) throws qnsim::Error in plain words, quoting tetgen's own message.
+// A cache hit (same surface bytes and options) skips tetgen; cache write failures only warn.
 TetMesh tetrahedralize(const SurfaceMesh& surface, const TetgenOptions& options = {});
+
+// The folder results are cached in for these options (see TetgenOptions::cache_dir); empty when
+// there is none (no $HOME).
+std::filesystem::path tetgenCacheDir(const TetgenOptions& options);
 
 }  // namespace qnsim
