@@ -1,5 +1,7 @@
 // qnsim_make_assets: rebuilds the project's tet-mesh assets from their recipes (tools/assets/catalog.cpp).
 //   qnsim_make_assets --out assets/ [--only NAME] [--previews docs/images/assets/] [--work DIR]
+// With QNSIM_ASSETS_SURFACES=DIR in the environment, the surfaces handed to tetgen are also written
+// there as OFF (for tuning tetgen switches by hand).
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -8,9 +10,9 @@
 
 #include "core/common/error.h"
 #include "core/common/timer.h"
+#include "core/mesh/mesh_io.h"
 #include "tools/assets/catalog.h"
 #include "tools/assets/render.h"
-#include "tools/assets/tetgen_standin.h"
 
 namespace {
 
@@ -66,7 +68,7 @@ int main(int argc, char** argv) {
       found = true;
       qnsim::Timer timer;
       const qnsim::TetMesh mesh = spec.build(ctx);
-      qnsim::assets::writeMeditFile(args.out / (spec.name + ".mesh"), mesh);
+      qnsim::writeMedit(args.out / (spec.name + ".mesh"), mesh);
       if (!args.previews.empty()) qnsim::assets::renderPreview(mesh, args.previews / (spec.name + ".png"), 300);
       describe(spec, mesh, timer.ms());
     }

@@ -7,9 +7,9 @@
 #include <map>
 
 #include "core/mesh/mesh_check.h"
+#include "core/mesh/mesh_io.h"
 #include "tools/assets/closest_point.h"
 #include "tools/assets/remesh.h"
-#include "tools/assets/tetgen_standin.h"
 
 namespace qnsim::assets {
 
@@ -81,8 +81,8 @@ TetMesh tetrahedralizeSurface(const SurfaceMesh& surface, const TetgenOptions& o
   const SurfaceQuality q = surfaceQuality(surface);
   std::fprintf(stderr, "%s: surface %d vertices, %d triangles, mean edge %.4f m, smallest angle %.1f deg\n", name.c_str(), q.vertices,
                q.faces, q.mean_edge, q.min_angle_deg);
-  if (const char* dir = std::getenv("QNSIM_ASSETS_SURFACES")) writeOffFile(std::filesystem::path(dir) / (name + ".off"), surface);
-  TetMesh mesh = runTetgen(surface, options);
+  if (const char* dir = std::getenv("QNSIM_ASSETS_SURFACES")) writeOff(std::filesystem::path(dir) / (name + ".off"), surface);
+  TetMesh mesh = tetrahedralize(surface, options);
   checkTetMesh(mesh, name);
   return mesh;
 }

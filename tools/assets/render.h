@@ -7,7 +7,8 @@
 
 namespace qnsim::assets {
 
-// Outward boundary triangles of a positively oriented tet mesh, with the region of the tet behind each.
+// Outward boundary triangles of a positively oriented tet mesh, with the region of the tet behind each
+// (qnsim::boundaryFaces gives the faces but not their tets, which the colouring needs).
 SurfaceMesh boundaryOf(const TetMesh& mesh, Eigen::VectorXi* face_region = nullptr);
 
 // Three views side by side (front from +z, side from +x, three-quarter from above), each
