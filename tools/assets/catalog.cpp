@@ -21,7 +21,7 @@ TetgenOptions tetgen(double ratio, double max_volume) {
 }
 
 TetMesh finish(TetMesh mesh) {
-  restOnGround(mesh);
+  placeOnGround(mesh);
   return mesh;
 }
 

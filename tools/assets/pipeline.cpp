@@ -100,6 +100,10 @@ int tagRegion(TetMesh& mesh, const Sdf& inside, int region) {
   return count;
 }
 
-void restOnGround(TetMesh& mesh) { mesh.V.col(1).array() -= mesh.V.col(1).minCoeff(); }
+void placeOnGround(TetMesh& mesh) {
+  const Vec3 lo = mesh.V.colwise().minCoeff(), hi = mesh.V.colwise().maxCoeff();
+  const Vec3 shift(0.5 * (lo.x() + hi.x()), lo.y(), 0.5 * (lo.z() + hi.z()));
+  mesh.V.rowwise() -= shift.transpose();
+}
 
 }  // namespace qnsim::assets

@@ -28,7 +28,7 @@ TetMesh tetrahedralizeSurface(const SurfaceMesh& surface, const TetgenOptions& o
 // Sets `region` on every tet whose centroid lies inside `inside` (f < 0).
 int tagRegion(TetMesh& mesh, const Sdf& inside, int region);
 
-// Translates so the lowest vertex sits at y = 0.
-void restOnGround(TetMesh& mesh);
+// Translates so the lowest vertex sits at y = 0 and the bounding box is centred on x = z = 0.
+void placeOnGround(TetMesh& mesh);
 
 }  // namespace qnsim::assets
