@@ -119,7 +119,6 @@ int HalfedgeMesh::split(int h, const Vec3& point) {
   link(k0 + 1, ot1);
   out_[a] = h0;
   out_[b] = g0 + 1;
-  (void)d;
   return m;
 }
 
