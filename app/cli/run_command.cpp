@@ -43,6 +43,7 @@ std::string methodName(const Settings& s) { return std::get<std::string>(findPar
 
 struct Summary {
   double total_ms = 0;
+  PhaseTimes times;
   long iterations = 0, trials = 0;
   std::vector<double> final_errors;
 };
@@ -56,6 +57,10 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
               sim.settings().solver.iterations, sim.settings().solver.lbfgs_window,
               sim.settings().solver.line_search == LineSearchKind::Armijo ? "armijo" : "none");
   std::printf("frames         %d, %.3f ms/frame on average\n", frames, s.total_ms / std::max(frames, 1));
+  const double n = std::max(frames, 1);
+  std::printf("phases         per frame: %.3f ms derivatives, %.3f ms linear solves, %.3f ms L-BFGS loops, %.3f ms line search "
+              "(objective + gradient), %.3f ms contacts\n",
+              s.times.gradient / n, s.times.linear_solve / n, s.times.lbfgs / n, s.times.line_search / n, s.times.contacts / n);
   std::printf("line search    %.3f trials per iteration (%ld trials, %ld iterations)\n", double(s.trials) / std::max(s.iterations, 1L),
               s.trials, s.iterations);
   std::printf("final state    g %.6g, elastic %.6g, kinetic %.6g, min det F %.4g, %d inverted, %d contacts\n", last.g,
@@ -85,6 +90,11 @@ int run(const RunOptions& options) {
     sim.step();
     const FrameRecord& r = sim.lastFrame();
     summary.total_ms += r.frame_ms;
+    summary.times.gradient += r.times.gradient;
+    summary.times.linear_solve += r.times.linear_solve;
+    summary.times.lbfgs += r.times.lbfgs;
+    summary.times.line_search += r.times.line_search;
+    summary.times.contacts += r.times.contacts;
     summary.iterations += r.iterations;
     summary.trials += r.ls_trials;
     if (options.reference && !sim.lastRelativeErrors().empty()) summary.final_errors.push_back(sim.lastRelativeErrors().back());

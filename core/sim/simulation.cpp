@@ -7,6 +7,7 @@
 #include "core/common/error.h"
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
+#include "core/solver/lbfgs.h"
 #include "core/solver/newton.h"
 
 namespace qnsim {
@@ -25,11 +26,15 @@ Simulation::~Simulation() = default;
 void Simulation::createSolvers() {
   solver_ = makeDirectionSolver(settings_.solver, *objective_, *system_);
   frame_solver_ = std::make_unique<FrameSolver>(*objective_, *solver_, settings_.solver);
-  if (!scene_.colliders.empty())
-    frame_solver_->setContactRefresh([this](const VecX& x) {
-      return refreshContacts(scene_.colliders, x, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
-                             objective_->contacts);
-    });
+  frame_solver_->setContactRefresh(contactRefresh());
+}
+
+ContactRefresh Simulation::contactRefresh() {
+  if (scene_.colliders.empty()) return {};
+  return [this](const VecX& x) {
+    return refreshContacts(scene_.colliders, x, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
+                           objective_->contacts);
+  };
 }
 
 void Simulation::reset() {
@@ -62,17 +67,22 @@ void Simulation::setSettings(const Settings& s) {
   if (refactor || new_solver) createSolvers();
 }
 
-void Simulation::step() {
-  Timer timer;
+void Simulation::prepareFrame(double t) {
   const double h = settings_.time_step;
-  time_ += h;
-  ++frame_;
-  updateHandleTargets(built_.handles, time_, built_.model);
+  updateHandleTargets(built_.handles, t, built_.model);
   // y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3), with the velocity damped by ether drag.
   x_start_ = x_;
   y_ = x_ + h * (1.0 - settings_.damping) * v_;
   for (int v = 0; v < built_.model.vertexCount(); ++v) vertex(y_, v) += h * h * settings_.gravity;
   objective_->setInertia(y_, 1.0 / (h * h));
+}
+
+void Simulation::step() {
+  Timer timer;
+  const double h = settings_.time_step;
+  time_ += h;
+  ++frame_;
+  prepareFrame(time_);
   if (reference_enabled_) computeReference(y_);
   x_ = y_;  // x_1 := y (Alg. 1 line 1)
   frame_solver_->solve(x_, solve_);
@@ -95,7 +105,31 @@ void Simulation::computeReference(const VecX& y) {
     refreshContacts(scene_.colliders, y, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
                     objective_->contacts);
   VecX x_star = y;
-  rel_error_.assign(1, solveExactly(*objective_, x_star));
+  rel_error_.assign(1, solveExactly(*objective_, *system_, x_star));
+}
+
+std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vector<SolverSettings>& methods) {
+  prepareFrame(time_ + settings_.time_step);
+  computeReference(y_);
+  double g_star = rel_error_.front();
+  std::vector<MethodTrace> traces;
+  for (const SolverSettings& method : methods) {
+    MethodTrace trace{method, {}, {}};
+    auto solver = makeDirectionSolver(method, *objective_, *system_);
+    FrameSolver frame_solver(*objective_, *solver, trace.method);
+    frame_solver.setContactRefresh(contactRefresh());
+    VecX x = y_;
+    frame_solver.solve(x, trace.result);
+    for (const IterationRecord& it : trace.result.iterations) g_star = std::min(g_star, it.g);
+    traces.push_back(std::move(trace));
+  }
+  for (MethodTrace& trace : traces) {
+    const double g0 = trace.result.iterations.front().g;
+    for (const IterationRecord& it : trace.result.iterations) trace.rel_error.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
+  }
+  rel_error_.clear();
+  updateHandleTargets(built_.handles, time_, built_.model);
+  return traces;
 }
 
 void Simulation::measure(double frame_ms) {
@@ -134,15 +168,25 @@ void Simulation::measure(double frame_ms) {
   r.factorizations = system_->factorizations() + solver_->factorizations();
 }
 
-double solveExactly(Objective& objective, VecX& x) {
+double solveExactly(Objective& objective, SystemMatrix& system, VecX& x) {
+  // L-BFGS with a long window carries x most of the way cheaply (about 1 ms per iteration where a
+  // Newton iteration refactors a 3n x 3n matrix); projected Newton then converges quadratically.
+  VecX gradient;
+  objective.evaluate(x, &gradient);
+  const double target = 1e-10 * gradient.norm();
   SolverSettings settings = Settings().solver;
-  settings.method = SolverMethod::Newton;
-  settings.iterations = 100;
   settings.gradient_tolerance = 1e-10;
-  NewtonSolver newton(objective);
-  FrameSolver solver(objective, newton, settings);
+  settings.iterations = 1000;
+  settings.lbfgs_window = 20;
   FrameSolveResult result;
-  solver.solve(x, result);
+  LbfgsSolver lbfgs(system, settings.lbfgs_window);
+  FrameSolver(objective, lbfgs, settings).solve(x, result);
+  const double remaining = result.iterations.back().grad_norm;
+  if (remaining <= target) return result.g;
+  settings.gradient_tolerance = target / remaining;
+  settings.iterations = 10;
+  NewtonSolver newton(objective);
+  FrameSolver(objective, newton, settings).solve(x, result);
   return result.g;
 }
 

@@ -43,6 +43,16 @@ class Simulation {
   const FrameRecord& lastFrame() const { return record_; }
   const FrameSolveResult& lastSolve() const { return solve_; }
 
+  // Solves the next frame from the current state with each of `methods` and exactly (Newton to
+  // convergence from the same y), without advancing the simulation. Each trace has the method's
+  // iterations, timings and the relative error of Eq. 12 per iterate, against one shared g*.
+  struct MethodTrace {
+    SolverSettings method;
+    FrameSolveResult result;
+    std::vector<double> rel_error;
+  };
+  std::vector<MethodTrace> compareNextFrame(const std::vector<SolverSettings>& methods);
+
   // With a reference, each step first solves its frame exactly (Newton to convergence from the same
   // y) and reports the relative error of Eq. 12 for every iterate: (g_k - g*) / (g_0 - g*).
   void setReferenceEnabled(bool enabled) { reference_enabled_ = enabled; }
@@ -50,6 +60,8 @@ class Simulation {
 
  private:
   void createSolvers();
+  ContactRefresh contactRefresh();
+  void prepareFrame(double t);  // handle targets at time t, y and the inertia term
   void computeReference(const VecX& y);
   void measure(double frame_ms);
 
@@ -69,9 +81,10 @@ class Simulation {
   std::vector<double> rel_error_;
 };
 
-// The exact solution x* of the objective's current frame: projected Newton with the Armijo line search
-// from x0 until |grad g| <= 1e-10 |grad g(x0)| or g stops decreasing (at most 100 iterations).
+// The exact solution x* of the objective's current frame, from x: L-BFGS (m = 20) and then projected
+// Newton, both with the Armijo line search, each until |grad g| <= 1e-11 |grad g| at its start or no
+// step decreases g. The paper iterates Newton alone; the minimiser is the same, reached sooner.
 // Returns g(x*) and writes x*.
-double solveExactly(Objective& objective, VecX& x);
+double solveExactly(Objective& objective, SystemMatrix& system, VecX& x);
 
 }  // namespace qnsim

@@ -72,6 +72,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
 
     phase.restart();
     const Trial step = lineSearch(x, g, slope, direction_);
+    const bool progress = trial_g_ < g;
     result.times.line_search += phase.ms();
     result.ls_trials += step.trials;
 
@@ -83,7 +84,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     std::swap(parts_, trial_parts_);
     g = trial_g_;
     result.iterations.push_back({k, g, gradient_.norm(), step.alpha, step.trials, frame_timer.ms(), fallback});
-    if (step.alpha == 0.0) break;  // no step decreases g: converged to round-off
+    if (!progress) break;  // no step decreases g: converged to round-off
   }
   result.g = g;
   result.parts = parts_;
