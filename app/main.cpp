@@ -1,6 +1,7 @@
 // qnsim: headless subcommands (run, params, version) and, where built, the interactive sandbox.
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include "app/cli/commands.h"
 #include "core/common/error.h"
@@ -12,6 +13,18 @@ int main(int argc, char** argv) {
   const auto run = qnsim::cli::addRunCommand(app);
   const auto params = qnsim::cli::addParamsCommand(app);
   const auto version = qnsim::cli::addVersionCommand(app);
+  if (argc > 1 && argv[1][0] != '-') {  // CLI11 would only say that a subcommand is required
+    bool known = false;
+    std::string names;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      known |= sub->get_name() == argv[1];
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) {
+      std::fprintf(stderr, "qnsim: unknown command '%s' (commands: %s; see qnsim --help)\n", argv[1], names.c_str());
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,160 @@
+// The qnsim program on good and bad input: every bad input ends with one clear message naming the
+// file and the line or field, and exit status 1 or 2 -- never a crash, a hang or a silent success.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "tests/test_util.h"
+
+namespace qnsim {
+namespace {
+
+struct Outcome {
+  int status;  // exit status; 124 = timed out, >= 128 = killed by a signal
+  std::string out, err;
+};
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Outcome qnsim(const std::string& arguments) {
+  const auto dir = test::scratchDir("cli");
+  const std::string command = "timeout 120 " + std::string(QNSIM_EXECUTABLE) + " " + arguments + " >" + (dir / "out").string() +
+                              " 2>" + (dir / "err").string();
+  const int raw = std::system(command.c_str());
+  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw), slurp(dir / "out"), slurp(dir / "err")};
+}
+
+std::filesystem::path writeFile(const std::string& name, const std::string& text) {
+  const auto path = test::scratchDir("cli_input_" + name) / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// Expects a clean failure whose single message mentions every one of `needles`.
+void expectError(const std::string& arguments, std::initializer_list<std::string> needles) {
+  const Outcome o = qnsim(arguments);
+  EXPECT_TRUE(o.status == 1 || o.status == 2) << arguments << " -> status " << o.status << "\n" << o.err;
+  for (const std::string& needle : needles) EXPECT_NE(o.err.find(needle), std::string::npos) << "'" << needle << "' not in: " << o.err;
+  EXPECT_EQ(o.out, "") << arguments;
+}
+
+const std::string kValidScene = R"({"version": 1, "frames": 3, "bodies": [{"shape": {"type": "box", "size": [1, 1, 1], "cells": [1, 1, 1]},
+  "materials": [{"model": "neo_hookean"}]}], "colliders": [{"type": "plane"}]})";
+
+TEST(Cli, MissingAndUnreadableInputs) {
+  expectError("run /no/such/scene.json", {"/no/such/scene.json", "no such file"});
+  expectError("run " + test::scratchDir("folder").string(), {"is a folder"});
+  expectError("run", {"scene"});
+  expectError("frobnicate", {"frobnicate", "run, params"});
+}
+
+TEST(Cli, MalformedSceneFilesNameTheFileAndTheField) {
+  const std::string truncated = kValidScene.substr(0, 60);
+  expectError("run " + writeFile("truncated.json", truncated).string(), {"truncated.json:", "JSON syntax error"});
+  expectError("run " + writeFile("empty.json", "").string(), {"empty.json:1:1", "JSON syntax error"});
+  std::string unknown = kValidScene;
+  unknown.insert(1, R"("time_stpe": 0.01, )");
+  expectError("run " + writeFile("unknown.json", unknown).string(), {"unknown.json", "/time_stpe", "did you mean 'time_step'"});
+  std::string range = kValidScene;
+  range.insert(1, R"("time_step": -1, )");
+  expectError("run " + writeFile("range.json", range).string(), {"range.json", "/time_step", "[1e-05, 1]"});
+  std::string type = kValidScene;
+  type.insert(1, R"("solver": {"iterations": "ten"}, )");
+  expectError("run " + writeFile("type.json", type).string(), {"type.json", "/solver/iterations", "whole number"});
+  std::string field = kValidScene;
+  field.replace(field.find("\"cells\""), 7, "\"cels\"");
+  expectError("run " + writeFile("field.json", field).string(), {"field.json", "/bodies/0/shape/cels", "unknown field"});
+  std::string material = kValidScene;
+  material.replace(material.find("neo_hookean\"}"), 13, "neo_hookean\", \"mu\": -5}");
+  expectError("run " + writeFile("material.json", material).string(), {"material.json", "/bodies/0/materials/0/mu", "outside"});
+  std::string version = kValidScene;
+  version.replace(version.find("\"version\": 1"), 12, "\"version\": 7");
+  expectError("run " + writeFile("version.json", version).string(), {"version.json", "/version", "version 1"});
+  const std::string mesh = R"({"version": 1, "bodies": [{"mesh": "missing.mesh", "materials": [{"model": "corotated"}]}]})";
+  expectError("run " + writeFile("mesh.json", mesh).string(), {"mesh.json", "/bodies/0/mesh", "missing.mesh"});
+}
+
+TEST(Cli, BadOverridesNameTheKey) {
+  const std::string scene = writeFile("ok.json", kValidScene).string();
+  expectError("run " + scene + " --set solver.iterations=many", {"solver.iterations", "'many'"});
+  expectError("run " + scene + " --set solver.armijo_gamma=nan", {"solver.armijo_gamma"});
+  expectError("run " + scene + " --set solver.lbfgs_window=-1", {"solver.lbfgs_window"});
+  expectError("run " + scene + " --set solver.metod=qn", {"solver.metod", "did you mean 'solver.method'"});
+  expectError("run " + scene + " --set solver.method=bfgs", {"solver.method", "qn|pd|newton|gd"});
+  expectError("run " + scene + " --set solver.stiffness_interval=1.5,0.5", {"solver.stiffness_interval", "x_start"});
+  expectError("run " + scene + " --set time_step", {"KEY=VALUE"});
+  expectError("run " + scene + " --set material.nobody.mu=3", {"no material named 'nobody'"});
+  expectError("run " + scene + " --frames 0", {"--frames"});
+  expectError("run " + scene + " --frame-csv /no/such/dir/frames.csv", {"/no/such/dir/frames.csv", "cannot be written"});
+}
+
+TEST(Cli, BrokenMeshFilesNameTheFileAndTheLine) {
+  const std::string node = "4 3 0 0\n0 0 0 0\n1 1 0 0\n2 0 nan 0\n3 0 0 1\n";
+  const auto dir = test::scratchDir("broken_mesh");
+  std::ofstream(dir / "bad.node") << node;
+  std::ofstream(dir / "bad.ele") << "1 4 0\n0 0 1 2 3\n";
+  expectError("run " + (dir / "bad.node").string(), {"bad.node:4"});
+  std::ofstream(dir / "flat.node") << "4 3 0 0\n0 0 0 0\n1 1 0 0\n2 0 1 0\n3 1 1 0\n";
+  std::ofstream(dir / "flat.ele") << "1 4 0\n0 0 1 2 3\n";
+  expectError("run " + (dir / "flat.ele").string(), {"flat.ele:2", "degenerate"});
+  std::ofstream(dir / "short.ele") << "2 4 0\n0 0 1 2 3\n";
+  std::ofstream(dir / "short.node") << "4 3 0 0\n0 0 0 0\n1 1 0 0\n2 0 1 0\n3 0 0 1\n";
+  expectError("run " + (dir / "short.ele").string(), {"short.ele"});
+  std::ofstream(dir / "garbage.mesh") << "\x01\x02garbage\xff\n";
+  expectError("run " + (dir / "garbage.mesh").string(), {"garbage.mesh"});
+}
+
+TEST(Cli, HelpParamsAndVersion) {
+  for (const char* command : {"--help", "run --help", "params --help", "version --help"}) {
+    const Outcome o = qnsim(command);
+    EXPECT_EQ(o.status, 0) << command;
+    EXPECT_NE(o.out.find("Usage"), std::string::npos) << command;
+  }
+  const Outcome params = qnsim("params");
+  EXPECT_EQ(params.status, 0);
+  for (const char* key : {"time_step", "solver.method", "solver.iterations", "solver.lbfgs_window", "solver.line_search", "solver.armijo_gamma",
+                          "solver.stiffness_interval", "neo_hookean", "spline", "mu4"})
+    EXPECT_NE(params.out.find(key), std::string::npos) << key;
+  EXPECT_NE(qnsim("version").out.find(QNSIM_SPARSE_BACKEND), std::string::npos);
+}
+
+TEST(Cli, RunWritesTheDocumentedCsvFiles) {
+  const auto dir = test::scratchDir("cli_csv");
+  const Outcome o = qnsim("run " + writeFile("good.json", kValidScene).string() + " --frames 4 --reference --frame-csv " +
+                          (dir / "f.csv").string() + " --iter-csv " + (dir / "i.csv").string());
+  ASSERT_EQ(o.status, 0) << o.err;
+  std::istringstream frames(slurp(dir / "f.csv")), iterations(slurp(dir / "i.csv"));
+  std::string line;
+  std::getline(frames, line);
+  EXPECT_EQ(line,
+            "frame,time,iterations,ls_trials,frame_ms,g,elastic_energy,kinetic_energy,min_det_f,inverted,active_contacts,max_penetration,"
+            "bbox_diagonal,com_x,com_y,com_z,factorizations");
+  int rows = 0;
+  while (std::getline(frames, line)) ++rows;
+  EXPECT_EQ(rows, 4);
+  std::getline(iterations, line);
+  EXPECT_EQ(line, "frame,iter,g,grad_norm,alpha,ls_trials,time_ms,rel_error");
+  std::getline(iterations, line);
+  EXPECT_EQ(line.substr(0, 4), "1,0,");
+  EXPECT_EQ(line.substr(line.rfind(',') + 1), "1");  // iterate 0 is x = y: relative error 1
+  EXPECT_NE(o.out.find("rel. error"), std::string::npos);
+}
+
+TEST(Cli, BareMeshGetsADefaultSceneOnAGroundPlane) {
+  const Outcome o = qnsim("run " + (test::sourceDir() / "assets" / "sphere.mesh").string() + " --frames 40");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("sphere"), std::string::npos);
+  EXPECT_NE(o.out.find("contacts"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace qnsim

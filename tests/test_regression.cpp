@@ -1,0 +1,97 @@
+// Headless regression runs of the scene files: no NaN over the whole run, telemetry equal to the
+// recorded runs in tests/data/regression/ within tolerances scaled by QNSIM_TOL_SCALE (set it to 0
+// to print every residual), and determinism (the same run twice, and with 1 or 2 threads, gives
+// bit-identical positions). Recordings are regenerated with
+//   qnsim run scenes/NAME.json --frames 30 --threads 1 -q --frame-csv tests/data/regression/NAME.csv
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/sim/simulation.h"
+#include "tests/test_util.h"
+
+namespace qnsim {
+namespace {
+
+using Table = std::vector<std::vector<std::string>>;
+
+Table readCsv(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  Table rows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> cells;
+    std::stringstream row(line);
+    for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+Table runScene(const std::string& name, int frames) {
+  Scene scene = loadScene(test::scenePath(name));
+  applyOverride(scene, "threads", "1");
+  Simulation sim(scene);
+  std::ostringstream csv;
+  writeFrameCsvHeader(csv);
+  for (int f = 0; f < frames; ++f) {
+    sim.step();
+    writeFrameCsvRow(csv, sim.lastFrame());
+  }
+  const auto path = test::scratchDir("regression_" + name) / "frames.csv";
+  std::ofstream(path) << csv.str();
+  return readCsv(path);
+}
+
+class Regression : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Regression, TelemetryMatchesTheRecordedRun) {
+  const Table expected = readCsv(test::testDataDir() / "regression" / (GetParam() + ".csv"));
+  ASSERT_GT(expected.size(), 1u) << "missing recording for " << GetParam();
+  const Table actual = runScene(GetParam(), static_cast<int>(expected.size()) - 1);
+  ASSERT_EQ(actual.size(), expected.size());
+  ASSERT_EQ(actual[0], expected[0]) << "the frame CSV header changed";
+  const double scale = test::toleranceScale();
+  for (size_t column = 0; column < expected[0].size(); ++column) {
+    const std::string& name = expected[0][column];
+    if (name == "frame_ms") continue;  // wall time
+    double worst = 0;
+    for (size_t row = 1; row < expected.size(); ++row) {
+      const double e = std::stod(expected[row][column]), a = std::stod(actual[row][column]);
+      ASSERT_TRUE(std::isfinite(a)) << name << " frame " << row;
+      const double residual = std::abs(a - e) / std::max(std::abs(e), 1e-6);
+      worst = std::max(worst, residual);
+      EXPECT_LE(residual, 1e-9 * scale) << GetParam() << ": " << name << " at frame " << row << ": " << a << " vs recorded " << e;
+    }
+    if (scale == 0) std::printf("%s %s: largest relative residual %.3g\n", GetParam().c_str(), name.c_str(), worst);
+  }
+}
+
+TEST_P(Regression, WholeRunStaysFiniteAndUninverted) {
+  const Scene scene = loadScene(test::scenePath(GetParam()));
+  Simulation sim(scene);
+  for (int f = 0; f < scene.frames; ++f) {
+    ASSERT_NO_THROW(sim.step()) << "frame " << f + 1;
+    ASSERT_EQ(sim.lastFrame().inverted, 0) << "frame " << f + 1;
+  }
+  EXPECT_TRUE(sim.positions().allFinite());
+  EXPECT_EQ(sim.lastFrame().factorizations, 1);
+}
+
+TEST_P(Regression, DeterministicAcrossRunsAndThreadCounts) {
+  std::vector<VecX> results;
+  for (const char* threads : {"1", "1", "2"}) {
+    Scene scene = loadScene(test::scenePath(GetParam()));
+    applyOverride(scene, "threads", threads);
+    Simulation sim(scene);
+    for (int f = 0; f < 15; ++f) sim.step();
+    results.push_back(sim.positions());
+  }
+  EXPECT_TRUE(results[0] == results[1]) << "two single-threaded runs differ";
+  EXPECT_TRUE(results[0] == results[2]) << "1 and 2 threads differ";
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenes, Regression, ::testing::Values("twisting_bar", "cloth"));
+
+}  // namespace
+}  // namespace qnsim
