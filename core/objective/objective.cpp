@@ -1,5 +1,7 @@
 #include "core/objective/objective.h"
 
+#include <algorithm>
+
 #include "core/common/parallel.h"
 
 namespace qnsim {
@@ -98,9 +100,15 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
     if (with_gradient) vertex(*gradient, a.vertex) += a.stiffness * d;
   }
   for (const ContactTerm& c : contacts) {
-    const double depth = (vertex(x, c.vertex) - c.point).dot(c.normal);
+    const double depth = std::min(0.0, (vertex(x, c.vertex) - c.point).dot(c.normal));
     e.contact += 0.5 * c.stiffness * depth * depth;
     if (with_gradient) vertex(*gradient, c.vertex) += c.stiffness * depth * c.normal;
+  }
+  for (const FrictionTerm& f : frictions) {
+    const Vec3 slip = (vertex(x, f.vertex) - f.anchor) - (vertex(x, f.vertex) - f.anchor).dot(f.normal) * f.normal;
+    const double u = slip.norm();
+    e.friction += f.bound * (u <= f.slip ? 0.5 * u * u / f.slip : u - 0.5 * f.slip);
+    if (with_gradient) vertex(*gradient, f.vertex) += f.bound / std::max(u, f.slip) * slip;
   }
   for (const DragTerm& d : drags) {
     const Vec3 r = vertex(x, d.vertex) - d.target;

@@ -31,18 +31,28 @@ void Simulation::createSolvers() {
 
 ContactRefresh Simulation::contactRefresh() {
   if (scene_.colliders.empty()) return {};
-  return [this](const VecX& x) {
-    return refreshContacts(scene_.colliders, x, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
-                           objective_->contacts);
-  };
+  return [this](const VecX& x) { return refreshContacts(colliders_, x, x_start_, contactParams(), *objective_); };
+}
+
+ContactParams Simulation::contactParams() const {
+  // Candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
+  return {settings_.time_step, settings_.contact_stiffness, 1e-2 * record_.bbox_diagonal, settings_.contact_friction,
+          settings_.contact_slip_speed};
+}
+
+void Simulation::poseColliders(double t) {
+  colliders_.clear();
+  for (const Collider& c : scene_.colliders) colliders_.push_back(posedAt(c, t, settings_.time_step));
 }
 
 void Simulation::reset() {
-  x_ = built_.model.rest;
+  x_ = built_.initial;
   v_ = built_.velocity;
   frame_ = 0;
   time_ = 0;
   objective_->contacts.clear();
+  objective_->frictions.clear();
+  poseColliders(0.0);
   updateHandleTargets(built_.handles, 0.0, built_.model);
   solve_ = {};
   rel_error_.clear();
@@ -70,6 +80,7 @@ void Simulation::setSettings(const Settings& s) {
 void Simulation::prepareFrame(double t) {
   const double h = settings_.time_step;
   updateHandleTargets(built_.handles, t, built_.model);
+  poseColliders(t);
   // y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3), with the velocity damped by ether drag.
   x_start_ = x_;
   y_ = x_ + h * (1.0 - settings_.damping) * v_;
@@ -101,9 +112,7 @@ void Simulation::step() {
 
 // Stores g(x*) in rel_error_[0] until step() turns it into the relative errors.
 void Simulation::computeReference(const VecX& y) {
-  if (!scene_.colliders.empty())
-    refreshContacts(scene_.colliders, y, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
-                    objective_->contacts);
+  if (!colliders_.empty()) refreshContacts(colliders_, y, x_start_, contactParams(), *objective_);
   VecX x_star = y;
   rel_error_.assign(1, solveExactly(*objective_, *system_, x_star));
 }
@@ -129,6 +138,7 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
   }
   rel_error_.clear();
   updateHandleTargets(built_.handles, time_, built_.model);
+  poseColliders(time_);
   return traces;
 }
 
@@ -163,8 +173,9 @@ void Simulation::measure(double frame_ms) {
     r.inverted += J <= 0;
   }
   if (model.tets.size() == 0) r.min_det_f = 1;
-  r.active_contacts = static_cast<int>(objective_->contacts.size());
-  r.max_penetration = measureContacts(scene_.colliders, x_).max_penetration;
+  r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
+  for (const ContactTerm& c : objective_->contacts) r.active_contacts += (vertex(x_, c.vertex) - c.point).dot(c.normal) < 0;
+  r.max_penetration = measureContacts(colliders_, x_).max_penetration;
   r.factorizations = system_->factorizations() + solver_->factorizations();
 }
 

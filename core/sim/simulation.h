@@ -36,6 +36,8 @@ class Simulation {
   const VecX& positions() const { return x_; }
   const VecX& velocities() const { return v_; }
   void setState(const VecX& x, const VecX& v);
+  // The colliders as posed at the current time (keyframed ones move).
+  const std::vector<Collider>& colliders() const { return colliders_; }
   int frame() const { return frame_; }
   double time() const { return time_; }
   Objective& objective() { return *objective_; }
@@ -61,6 +63,8 @@ class Simulation {
  private:
   void createSolvers();
   ContactRefresh contactRefresh();
+  ContactParams contactParams() const;
+  void poseColliders(double t);
   void prepareFrame(double t);  // handle targets at time t, y and the inertia term
   void computeReference(const VecX& y);
   void measure(double frame_ms);
@@ -72,6 +76,7 @@ class Simulation {
   std::unique_ptr<SystemMatrix> system_;
   std::unique_ptr<DirectionSolver> solver_;
   std::unique_ptr<FrameSolver> frame_solver_;
+  std::vector<Collider> colliders_;
   VecX x_, v_, x_start_, y_;
   int frame_ = 0;
   double time_ = 0;
