@@ -7,7 +7,10 @@
 
 namespace qnsim {
 
-void setThreadCount(int threads) { omp_set_num_threads(threads > 0 ? threads : omp_get_num_procs()); }
+// OpenMP's own default, read once before anything changes it: all cores, or OMP_NUM_THREADS if set.
+static const int kDefaultThreads = omp_get_max_threads();
+
+void setThreadCount(int threads) { omp_set_num_threads(threads > 0 ? threads : kDefaultThreads); }
 
 int threadCount() { return omp_get_max_threads(); }
 

@@ -4,7 +4,8 @@
 
 namespace qnsim {
 
-// Number of threads the core's loops use; 0 restores the default (all cores).
+// Number of threads the core's loops use; 0 restores the default: all cores, or OMP_NUM_THREADS when
+// set (a machine shared with other busy processes runs faster with fewer threads).
 void setThreadCount(int threads);
 int threadCount();
 

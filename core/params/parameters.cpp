@@ -41,7 +41,7 @@ std::vector<Parameter> declareAll() {
                     [](Settings& s) -> Vec3& { return s.gravity; }),
       declare<double>("damping", "Integrator", "Ether drag: the velocity is scaled by (1 - damping) before each step.", Type::Real, 0.0,
                       0.0, 1.0, [](Settings& s) -> double& { return s.damping; }),
-      declare<int>("threads", "Performance", "Worker threads for element loops; 0 = all cores. Results do not depend on it.",
+      declare<int>("threads", "Performance", "Worker threads for element loops; 0 = all cores (or OMP_NUM_THREADS). Results do not depend on it.",
                    Type::Integer, 0, 0, 256, [](Settings& s) -> int& { return s.threads; }),
       declare<double>("contact_stiffness", "Collisions", "Stiffness k_c of the contact energy k_c/2 ((x - t) . n)^2 (N/m).",
                       Type::Real, 1e5, 0.0, 1e12, [](Settings& s) -> double& { return s.contact_stiffness; }),
@@ -53,6 +53,12 @@ std::vector<Parameter> declareAll() {
                    [](Settings& s) -> int& { return s.solver.iterations; }),
       declare<int>("solver.lbfgs_window", "Solver", "L-BFGS history window m (Alg. 2; paper: 5). 0 gives the plain direction -A^-1 grad g.",
                    Type::Integer, 5, 0, 1000, [](Settings& s) -> int& { return s.solver.lbfgs_window; }),
+      choice<InitialHessianKind>("solver.initial_hessian", "Solver",
+                                 "Initial Hessian A0 of L-BFGS (Fig. 8). laplacian: ours, M/h^2 + L, n x n, factored once; "
+                                 "scaled_identity: <s,t>/<t,t> I (Nocedal-Wright); rest_hessian: M/h^2 + Hessian of E at rest, "
+                                 "3n x 3n, factored once; frame_hessian: the projected Hessian at each frame's start, factored per frame.",
+                                 {"laplacian", "scaled_identity", "rest_hessian", "frame_hessian"},
+                                 [](Settings& s) -> InitialHessianKind& { return s.solver.initial_hessian; }),
       choice<LineSearchKind>("solver.line_search", "Solver",
                              "armijo: backtracking until g decreases sufficiently (Alg. 1); none: always take the full step.",
                              {"armijo", "none"}, [](Settings& s) -> LineSearchKind& { return s.solver.line_search; }),

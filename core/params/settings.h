@@ -7,11 +7,13 @@ namespace qnsim {
 
 enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent };
 enum class LineSearchKind { Armijo, None };
+enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian };
 
 struct SolverSettings {
   SolverMethod method;
   int iterations;           // per frame (paper: 10)
   int lbfgs_window;         // m of Alg. 2 (paper: 5); 0 = the plain quasi-Newton direction
+  InitialHessianKind initial_hessian;  // A0 of Alg. 2 (paper: M/h^2 + L)
   LineSearchKind line_search;
   double armijo_gamma;      // sufficient-decrease constant (paper: 0.3)
   double armijo_beta;       // backtracking factor (paper: 0.5)

@@ -57,7 +57,8 @@ void Simulation::setState(const VecX& x, const VecX& v) {
 
 void Simulation::setSettings(const Settings& s) {
   const bool refactor = s.time_step != settings_.time_step || s.solver.stiffness_interval != settings_.solver.stiffness_interval;
-  const bool new_solver = s.solver.method != settings_.solver.method || s.solver.lbfgs_window != settings_.solver.lbfgs_window;
+  const bool new_solver = s.solver.method != settings_.solver.method || s.solver.lbfgs_window != settings_.solver.lbfgs_window ||
+                          s.solver.initial_hessian != settings_.solver.initial_hessian;
   settings_ = s;
   setThreadCount(settings_.threads);
   if (refactor) {
@@ -179,7 +180,7 @@ double solveExactly(Objective& objective, SystemMatrix& system, VecX& x) {
   settings.iterations = 1000;
   settings.lbfgs_window = 20;
   FrameSolveResult result;
-  LbfgsSolver lbfgs(system, settings.lbfgs_window);
+  LbfgsSolver lbfgs(makeInitialHessian(InitialHessianKind::Laplacian, objective, system), settings.lbfgs_window);
   FrameSolver(objective, lbfgs, settings).solve(x, result);
   const double remaining = result.iterations.back().grad_norm;
   if (remaining <= target) return result.g;
