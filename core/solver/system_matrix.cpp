@@ -14,13 +14,8 @@ void SystemMatrix::rebuild(const Model& model, double inertia_weight) {
   if (!same_pattern) cholesky_->analyze(A_);
   cholesky_->factorize(A_);
   ++factorizations_;
-  columns_.resize(model.vertexCount(), 3);
 }
 
-void SystemMatrix::solve(VecX& v) {
-  columns_ = asRows(v);
-  cholesky_->solve(columns_);
-  asRows(v) = columns_;
-}
+void SystemMatrix::solve(VecX& v) { cholesky_->solveRows(asRows(v)); }
 
 }  // namespace qnsim

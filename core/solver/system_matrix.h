@@ -22,7 +22,6 @@ class SystemMatrix {
  private:
   SparseMatrix A_;
   std::unique_ptr<SparseCholesky> cholesky_;
-  MatX columns_;  // n x 3 scratch, column-major
   long factorizations_ = 0;
 };
 

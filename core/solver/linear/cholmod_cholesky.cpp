@@ -53,6 +53,36 @@ class CholmodCholesky final : public SparseCholesky {
       throw error("sparse Cholesky: the matrix is not positive definite (CHOLMOD status ", common_.status, ")");
   }
 
+  // A simplicial LDL^T factor (always the case for the n x n matrix A) is solved here directly, the
+  // three columns together in one pass over L; cholmod_solve2 reallocates a workspace on every call.
+  void solveRows(Eigen::Ref<MatX3> B) override {
+    if (factor_->is_super || factor_->is_ll) return SparseCholesky::solveRows(B);
+    const int n = static_cast<int>(factor_->n);
+    const int *Lp = static_cast<const int*>(factor_->p), *Li = static_cast<const int*>(factor_->i);
+    const int *Lnz = static_cast<const int*>(factor_->nz), *perm = static_cast<const int*>(factor_->Perm);
+    const double* Lx = static_cast<const double*>(factor_->x);
+    permuted_.resize(n, 3);
+    double* y = permuted_.data();
+    for (int k = 0; k < n; ++k) permuted_.row(k) = B.row(perm[k]);  // y = P b
+    for (int j = 0; j < n; ++j) {  // L y = y (unit lower; the diagonal slot holds D)
+      const double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
+      for (int p = Lp[j] + 1; p < Lp[j] + Lnz[j]; ++p) {
+        double* yi = y + 3 * Li[p];
+        yi[0] -= Lx[p] * y0, yi[1] -= Lx[p] * y1, yi[2] -= Lx[p] * y2;
+      }
+    }
+    for (int j = 0; j < n; ++j) permuted_.row(j) /= Lx[Lp[j]];  // D y = y
+    for (int j = n - 1; j >= 0; --j) {  // L^T y = y
+      double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
+      for (int p = Lp[j] + 1; p < Lp[j] + Lnz[j]; ++p) {
+        const double* yi = y + 3 * Li[p];
+        y0 -= Lx[p] * yi[0], y1 -= Lx[p] * yi[1], y2 -= Lx[p] * yi[2];
+      }
+      y[3 * j] = y0, y[3 * j + 1] = y1, y[3 * j + 2] = y2;
+    }
+    for (int k = 0; k < n; ++k) B.row(perm[k]) = permuted_.row(k);  // x = P^T y
+  }
+
   void solve(Eigen::Ref<MatX> B) override {
     cholmod_dense b{};
     b.nrow = static_cast<size_t>(B.rows());
@@ -77,6 +107,7 @@ class CholmodCholesky final : public SparseCholesky {
     if (e_) cholmod_free_dense(&e_, &common_);
   }
   cholmod_common common_{};
+  MatX3 permuted_;
   cholmod_factor* factor_ = nullptr;
   cholmod_dense *x_ = nullptr, *y_ = nullptr, *e_ = nullptr;
 };
