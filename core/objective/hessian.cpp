@@ -3,6 +3,7 @@
 // so every 12x12 tet block V B^T (dP/dF) B is positive semidefinite.
 #include <algorithm>
 
+#include "core/common/parallel.h"
 #include "core/material/valanis_landel.h"
 #include "core/objective/objective.h"
 
@@ -106,8 +107,9 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
           for (int r = 0; r < 3; ++r) values[*index + r] += block(3 * a + r, 3 * b + c);
   };
   const int nt = model_.tets.size();
-#pragma omp parallel for schedule(static)
-  for (int e = 0; e < nt; ++e) tet_hessian_[e] = tetHessian(model_, e, x, project);
+  parallelFor(nt, 64, [&](int begin, int end) {
+    for (int e = begin; e < end; ++e) tet_hessian_[e] = tetHessian(model_, e, x, project);
+  });
   for (int e = 0; e < nt; ++e) scatter(&tet_block_index_[48 * e], tet_hessian_[e], 4);
 
   for (int s = 0; s < model_.springs.size(); ++s) {

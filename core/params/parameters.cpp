@@ -41,7 +41,7 @@ std::vector<Parameter> declareAll() {
                     [](Settings& s) -> Vec3& { return s.gravity; }),
       declare<double>("damping", "Integrator", "Ether drag: the velocity is scaled by (1 - damping) before each step.", Type::Real, 0.0,
                       0.0, 1.0, [](Settings& s) -> double& { return s.damping; }),
-      declare<int>("threads", "Performance", "Worker threads for element loops; 0 = all cores (or OMP_NUM_THREADS). Results do not depend on it.",
+      declare<int>("threads", "Performance", "Worker threads for element loops; 0 = all cores (or QNSIM_THREADS). Results do not depend on it.",
                    Type::Integer, 0, 0, 256, [](Settings& s) -> int& { return s.threads; }),
       declare<double>("contact_stiffness", "Collisions", "Stiffness k_c of the contact energy k_c/2 ((x - t) . n)^2 (N/m).",
                       Type::Real, 1e5, 0.0, 1e12, [](Settings& s) -> double& { return s.contact_stiffness; }),
