@@ -62,6 +62,7 @@ void Simulation::setSettings(const Settings& s) {
   settings_ = s;
   setThreadCount(settings_.threads);
   if (refactor) {
+    pending_is_stale_ = refactorPending();  // a pending factor would bring back the old h or interval
     updateStiffness(built_.model, settings_.solver.stiffness_interval);
     system_->rebuild(built_.model, 1.0 / (settings_.time_step * settings_.time_step));
   }
@@ -79,6 +80,7 @@ void Simulation::prepareFrame(double t) {
 }
 
 void Simulation::step() {
+  adoptRefactor(false);
   Timer timer;
   const double h = settings_.time_step;
   time_ += h;
@@ -110,6 +112,7 @@ void Simulation::computeReference(const VecX& y) {
 }
 
 std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vector<SolverSettings>& methods) {
+  adoptRefactor(true);
   prepareFrame(time_ + settings_.time_step);
   computeReference(y_);
   double g_star = rel_error_.front();
@@ -166,7 +169,7 @@ void Simulation::measure(double frame_ms) {
   if (model.tets.size() == 0) r.min_det_f = 1;
   r.active_contacts = static_cast<int>(objective_->contacts.size());
   r.max_penetration = measureContacts(scene_.colliders, x_).max_penetration;
-  r.factorizations = system_->factorizations() + solver_->factorizations();
+  r.factorizations = retired_factorizations_ + system_->factorizations() + solver_->factorizations();
 }
 
 double solveExactly(Objective& objective, SystemMatrix& system, VecX& x) {
