@@ -30,6 +30,18 @@ void Objective::setInertia(const VecX& y, double weight) {
   inertia_weight_ = weight;
 }
 
+void Objective::setEnergyTransform(double scale, double argument_scale, const VecX& offset) {
+  energy_scale_ = scale;
+  argument_scale_ = argument_scale;
+  offset_ = offset;
+}
+
+const VecX& Objective::energyArgument(const VecX& x) {
+  if (argument_scale_ == 1.0) return x;
+  argument_ = argument_scale_ * x + offset_;
+  return argument_;
+}
+
 void Objective::evaluateTets(const VecX& x, bool with_gradient) {
   const TetElements& tets = model_.tets;
   parallelFor(tets.size(), 256, [&](int begin, int end) {
@@ -75,10 +87,12 @@ void Objective::evaluateSprings(const VecX& x, bool with_gradient) {
 
 double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
   const bool with_gradient = gradient != nullptr;
-  evaluateTets(x, with_gradient);
-  evaluateSprings(x, with_gradient);
+  const VecX& z = energyArgument(x);
+  evaluateTets(z, with_gradient);
+  evaluateSprings(z, with_gradient);
+  const double c = energy_scale_, cs = energy_scale_ * argument_scale_;  // d/dx of c E(s x + o) = c s grad E
   EnergyParts e;
-  e.elastic = deterministicSum(element_energy_.data(), static_cast<int>(element_energy_.size()));
+  e.elastic = c * deterministicSum(element_energy_.data(), static_cast<int>(element_energy_.size()));
 
   const int n = model_.vertexCount();
   if (with_gradient) gradient->resize(3 * n);
@@ -88,27 +102,27 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
       const Vec3 dx = vertex(x, v) - vertex(y_, v);
       vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
       if (!with_gradient) continue;
-      Vec3 g = w * model_.mass[v] * dx;
+      Vec3 g = Vec3::Zero();
       for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g += element_force_[incidence_slot_[i]];
-      vertex(*gradient, v) = g;
+      vertex(*gradient, v) = w * model_.mass[v] * dx + cs * g;
     }
   });
   e.inertia = deterministicSum(vertex_energy_.data(), n);
 
   for (const Attachment& a : model_.attachments) {
-    const Vec3 d = vertex(x, a.vertex) - a.target;
-    e.attachment += 0.5 * a.stiffness * d.squaredNorm();
-    if (with_gradient) vertex(*gradient, a.vertex) += a.stiffness * d;
+    const Vec3 d = vertex(z, a.vertex) - a.target;
+    e.attachment += 0.5 * c * a.stiffness * d.squaredNorm();
+    if (with_gradient) vertex(*gradient, a.vertex) += cs * a.stiffness * d;
   }
-  for (const ContactTerm& c : contacts) {
-    const double depth = (vertex(x, c.vertex) - c.point).dot(c.normal);
-    e.contact += 0.5 * c.stiffness * depth * depth;
-    if (with_gradient) vertex(*gradient, c.vertex) += c.stiffness * depth * c.normal;
+  for (const ContactTerm& t : contacts) {
+    const double depth = (vertex(z, t.vertex) - t.point).dot(t.normal);
+    e.contact += 0.5 * c * t.stiffness * depth * depth;
+    if (with_gradient) vertex(*gradient, t.vertex) += cs * t.stiffness * depth * t.normal;
   }
   for (const DragTerm& d : drags) {
-    const Vec3 r = vertex(x, d.vertex) - d.target;
-    e.drag += 0.5 * d.stiffness * r.squaredNorm();
-    if (with_gradient) vertex(*gradient, d.vertex) += d.stiffness * r;
+    const Vec3 r = vertex(z, d.vertex) - d.target;
+    e.drag += 0.5 * c * d.stiffness * r.squaredNorm();
+    if (with_gradient) vertex(*gradient, d.vertex) += cs * d.stiffness * r;
   }
   if (parts) *parts = e;
   return e.total();

@@ -24,8 +24,9 @@ Parameter declare(std::string key, std::string group, std::string description, T
 }
 
 template <class Enum, class Field>
-Parameter choice(std::string key, std::string group, std::string description, std::vector<std::string> names, Field field) {
-  Parameter p{std::move(key), std::move(group), std::move(description), Type::Choice, names.front(), 0, 0, names, false, {}, {}};
+Parameter choice(std::string key, std::string group, std::string description, std::vector<std::string> names, Field field,
+                 bool rebuilds = false) {
+  Parameter p{std::move(key), std::move(group), std::move(description), Type::Choice, names.front(), 0, 0, names, rebuilds, {}, {}};
   p.get = [field, names](const Settings& s) { return ParameterValue(names[static_cast<int>(field(const_cast<Settings&>(s)))]); };
   p.assign = [field, names](Settings& s, const ParameterValue& v) {
     field(s) = static_cast<Enum>(std::find(names.begin(), names.end(), std::get<std::string>(v)) - names.begin());
@@ -37,6 +38,11 @@ std::vector<Parameter> declareAll() {
   return {
       declare<double>("time_step", "Integrator", "Time step h in seconds; one backward Euler step per frame (paper: 1/30).", Type::Real,
                       1.0 / 30.0, 1e-5, 1.0, [](Settings& s) -> double& { return s.time_step; }, true),
+      choice<IntegratorKind>("integrator", "Integrator",
+                             "backward_euler: the paper's (Eq. 3); implicit_midpoint: symplectic, less stable with stiff materials "
+                             "(Sec. 3); bdf2: second order, less numerical damping. Each is one minimisation per step.",
+                             {"backward_euler", "implicit_midpoint", "bdf2"}, [](Settings& s) -> IntegratorKind& { return s.integrator; },
+                             true),
       declare<Vec3>("gravity", "Integrator", "Gravitational acceleration (m/s^2).", Type::Vector3, Vec3(0, -9.81, 0), -1e4, 1e4,
                     [](Settings& s) -> Vec3& { return s.gravity; }),
       declare<double>("damping", "Integrator", "Ether drag: the velocity is scaled by (1 - damping) before each step.", Type::Real, 0.0,

@@ -7,6 +7,7 @@ namespace qnsim {
 
 enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent };
 enum class LineSearchKind { Armijo, None };
+enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian };
 
 struct SolverSettings {
@@ -25,6 +26,7 @@ struct SolverSettings {
 struct Settings {
   Settings();  // the registry's defaults
   double time_step;
+  IntegratorKind integrator;
   Vec3 gravity;
   double damping;  // ether drag: the velocity is scaled by (1 - damping) before each step
   int threads;     // 0 = all cores

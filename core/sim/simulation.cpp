@@ -7,6 +7,7 @@
 #include "core/common/error.h"
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
+#include "core/sim/integrator.h"
 #include "core/solver/lbfgs.h"
 #include "core/solver/newton.h"
 
@@ -16,7 +17,7 @@ Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_
   setThreadCount(settings_.threads);
   built_ = buildModel(scene_);
   objective_ = std::make_unique<Objective>(built_.model);
-  system_ = std::make_unique<SystemMatrix>(built_.model, 1.0 / (settings_.time_step * settings_.time_step));
+  system_ = std::make_unique<SystemMatrix>(built_.model, inertiaWeight(), stiffnessScale());
   createSolvers();
   reset();
 }
@@ -37,9 +38,14 @@ ContactRefresh Simulation::contactRefresh() {
   };
 }
 
+double Simulation::stiffnessScale() const {
+  const StepForm form = stepForm(settings_.integrator);
+  return form.energy_scale * form.argument_scale * form.argument_scale;
+}
+
 void Simulation::reset() {
-  x_ = built_.model.rest;
-  v_ = built_.velocity;
+  x_ = x_previous_ = built_.model.rest;
+  v_ = v_previous_ = built_.velocity;
   frame_ = 0;
   time_ = 0;
   objective_->contacts.clear();
@@ -56,7 +62,8 @@ void Simulation::setState(const VecX& x, const VecX& v) {
 }
 
 void Simulation::setSettings(const Settings& s) {
-  const bool refactor = s.time_step != settings_.time_step || s.solver.stiffness_interval != settings_.solver.stiffness_interval;
+  const bool refactor = s.time_step != settings_.time_step || s.solver.stiffness_interval != settings_.solver.stiffness_interval ||
+                        s.integrator != settings_.integrator;
   const bool new_solver = s.solver.method != settings_.solver.method || s.solver.lbfgs_window != settings_.solver.lbfgs_window ||
                           s.solver.initial_hessian != settings_.solver.initial_hessian;
   settings_ = s;
@@ -64,19 +71,20 @@ void Simulation::setSettings(const Settings& s) {
   if (refactor) {
     pending_is_stale_ = refactorPending();  // a pending factor would bring back the old h or interval
     updateStiffness(built_.model, settings_.solver.stiffness_interval);
-    system_->rebuild(built_.model, 1.0 / (settings_.time_step * settings_.time_step));
+    system_->rebuild(built_.model, inertiaWeight(), stiffnessScale());
   }
   if (refactor || new_solver) createSolvers();
 }
 
 void Simulation::prepareFrame(double t) {
-  const double h = settings_.time_step;
   updateHandleTargets(built_.handles, t, built_.model);
-  // y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3), with the velocity damped by ether drag.
+  // Backward Euler: y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3); the others in integrator.h.
   x_start_ = x_;
-  y_ = x_ + h * (1.0 - settings_.damping) * v_;
-  for (int v = 0; v < built_.model.vertexCount(); ++v) vertex(y_, v) += h * h * settings_.gravity;
-  objective_->setInertia(y_, 1.0 / (h * h));
+  v_start_ = v_;
+  predict(settings_.integrator, {x_, v_, x_previous_, v_previous_}, settings_, y_, energy_offset_);
+  objective_->setInertia(y_, inertiaWeight());
+  const StepForm form = stepForm(settings_.integrator);
+  objective_->setEnergyTransform(form.energy_scale, form.argument_scale, energy_offset_);
 }
 
 void Simulation::step() {
@@ -92,7 +100,9 @@ void Simulation::step() {
   if (!x_.allFinite())
     throw error("frame ", frame_, ": the positions are no longer finite (the simulation diverged); "
                 "try solver.line_search=armijo, more solver.iterations or a smaller time_step");
-  v_ = (x_ - x_start_) / h;
+  updateVelocity(settings_.integrator, {x_start_, v_start_, x_previous_, v_previous_}, settings_, x_, v_);
+  x_previous_ = x_start_;
+  v_previous_ = v_start_;
   if (reference_enabled_) {
     const double g_star = std::min(rel_error_.empty() ? solve_.g : rel_error_.front(), solve_.g);
     const double g0 = solve_.iterations.front().g;
@@ -146,6 +156,14 @@ void Simulation::measure(double frame_ms) {
   r.frame_ms = frame_ms;
   r.g = solve_.g;
   r.elastic_energy = solve_.parts.elastic;
+  if (settings_.integrator != IntegratorKind::BackwardEuler) {  // g holds c E(s x + o); report E(x) itself
+    const StepForm form = stepForm(settings_.integrator);
+    EnergyParts parts;
+    objective_->setEnergyTransform(1.0, 1.0, energy_offset_);
+    objective_->evaluate(x_, nullptr, &parts);
+    objective_->setEnergyTransform(form.energy_scale, form.argument_scale, energy_offset_);
+    r.elastic_energy = parts.elastic;
+  }
   r.times = solve_.times;
   r.kinetic_energy = 0;
   r.com.setZero();
