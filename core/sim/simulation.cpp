@@ -8,8 +8,7 @@
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
 #include "core/sim/integrator.h"
-#include "core/solver/lbfgs.h"
-#include "core/solver/newton.h"
+#include "core/solver/exact_solve.h"
 
 namespace qnsim {
 
@@ -37,6 +36,15 @@ ContactRefresh Simulation::contactRefresh() {
                            objective_->contacts);
   };
 }
+
+namespace {
+// Eq. 12 for every iterate: (g_k - g*) / (g_0 - g*).
+void relativeErrors(const std::vector<IterationRecord>& iterations, double g_star, std::vector<double>& out) {
+  const double g0 = iterations.front().g;
+  out.clear();
+  for (const IterationRecord& it : iterations) out.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
+}
+}  // namespace
 
 double Simulation::stiffnessScale() const {
   const StepForm form = stepForm(settings_.integrator);
@@ -103,20 +111,13 @@ void Simulation::step() {
   updateVelocity(settings_.integrator, {x_start_, v_start_, x_previous_, v_previous_}, settings_, x_, v_);
   x_previous_ = x_start_;
   v_previous_ = v_start_;
-  if (reference_enabled_) {
-    const double g_star = std::min(rel_error_.empty() ? solve_.g : rel_error_.front(), solve_.g);
-    const double g0 = solve_.iterations.front().g;
-    rel_error_.clear();
-    for (const IterationRecord& it : solve_.iterations) rel_error_.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
-  }
+  if (reference_enabled_) relativeErrors(solve_.iterations, std::min(rel_error_.front(), solve_.g), rel_error_);
   measure(timer.ms());
 }
 
 // Stores g(x*) in rel_error_[0] until step() turns it into the relative errors.
 void Simulation::computeReference(const VecX& y) {
-  if (!scene_.colliders.empty())
-    refreshContacts(scene_.colliders, y, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
-                    objective_->contacts);
+  if (const ContactRefresh refresh = contactRefresh()) refresh(y);  // the contact set stays fixed for x*
   VecX x_star = y;
   rel_error_.assign(1, solveExactly(*objective_, *system_, x_star));
 }
@@ -137,10 +138,7 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
     for (const IterationRecord& it : trace.result.iterations) g_star = std::min(g_star, it.g);
     traces.push_back(std::move(trace));
   }
-  for (MethodTrace& trace : traces) {
-    const double g0 = trace.result.iterations.front().g;
-    for (const IterationRecord& it : trace.result.iterations) trace.rel_error.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
-  }
+  for (MethodTrace& trace : traces) relativeErrors(trace.result.iterations, g_star, trace.rel_error);
   rel_error_.clear();
   updateHandleTargets(built_.handles, time_, built_.model);
   return traces;
@@ -188,28 +186,6 @@ void Simulation::measure(double frame_ms) {
   r.active_contacts = static_cast<int>(objective_->contacts.size());
   r.max_penetration = measureContacts(scene_.colliders, x_).max_penetration;
   r.factorizations = retired_factorizations_ + system_->factorizations() + solver_->factorizations();
-}
-
-double solveExactly(Objective& objective, SystemMatrix& system, VecX& x) {
-  // L-BFGS with a long window carries x most of the way cheaply (about 1 ms per iteration where a
-  // Newton iteration refactors a 3n x 3n matrix); projected Newton then converges quadratically.
-  VecX gradient;
-  objective.evaluate(x, &gradient);
-  const double target = 1e-10 * gradient.norm();
-  SolverSettings settings = Settings().solver;
-  settings.gradient_tolerance = 1e-10;
-  settings.iterations = 1000;
-  settings.lbfgs_window = 20;
-  FrameSolveResult result;
-  LbfgsSolver lbfgs(makeInitialHessian(InitialHessianKind::Laplacian, objective, system), settings.lbfgs_window);
-  FrameSolver(objective, lbfgs, settings).solve(x, result);
-  const double remaining = result.iterations.back().grad_norm;
-  if (remaining <= target) return result.g;
-  settings.gradient_tolerance = target / remaining;
-  settings.iterations = 10;
-  NewtonSolver newton(objective);
-  FrameSolver(objective, newton, settings).solve(x, result);
-  return result.g;
 }
 
 }  // namespace qnsim

@@ -116,10 +116,4 @@ class Simulation {
   long retired_factorizations_ = 0;  // by system matrices replaced since the start
 };
 
-// The exact solution x* of the objective's current frame, from x: L-BFGS (m = 20) and then projected
-// Newton, both with the Armijo line search, each until |grad g| <= 1e-11 |grad g| at its start or no
-// step decreases g. The paper iterates Newton alone; the minimiser is the same, reached sooner.
-// Returns g(x*) and writes x*.
-double solveExactly(Objective& objective, SystemMatrix& system, VecX& x);
-
 }  // namespace qnsim
