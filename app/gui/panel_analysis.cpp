@@ -1,6 +1,7 @@
 // The right column: convergence plots, the compare action, line-search statistics and timings.
 #include <imgui.h>
 
+#include <cctype>
 #include <cmath>
 
 #include "app/gui/panels.h"
@@ -62,8 +63,6 @@ void drawConvergenceTab(UiState& ui) {
   drawPlot("##history", history, {0, plotHeight(1)});
 }
 
-namespace {
-
 std::vector<CompareMethod> compareMethods(const UiState& ui) {
   std::vector<CompareMethod> out;
   const CompareConfig& c = ui.compare;
@@ -86,8 +85,6 @@ std::vector<CompareMethod> compareMethods(const UiState& ui) {
   }
   return out;
 }
-
-}  // namespace
 
 void drawCompareTab(UiState& ui) {
   CompareConfig& c = ui.compare;
@@ -229,11 +226,16 @@ void drawAnalysisPanel(UiState& ui, const ImVec2& position, const ImVec2& size) 
     const std::pair<const char*, void (*)(UiState&)> tabs[] = {{"Convergence", drawConvergenceTab}, {"Compare", drawCompareTab},
                                                                {"Line search", drawLineSearchTab},  {"Timings", drawTimingsTab},
                                                                {"Materials", drawMaterialTab}};
-    for (const auto& [name, draw] : tabs)
-      if (ImGui::BeginTabItem(name)) {
+    for (const auto& [name, draw] : tabs) {
+      std::string lower = name;
+      for (char& c : lower) c = static_cast<char>(std::tolower(c));
+      const ImGuiTabItemFlags flags = lower == ui.select_tab ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(name, nullptr, flags)) {
         draw(ui);
         ImGui::EndTabItem();
       }
+    }
+    ui.select_tab.clear();
     ImGui::EndTabBar();
   }
   ImGui::End();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 namespace qnsim::gui {
@@ -96,8 +97,25 @@ void drawLegend(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a) {
     }
   if (rows == 0) return;
   const float line = ImGui::GetTextLineHeight();
-  const ImVec2 corner{a.max.x - width - 40.0f, a.min.y + 6.0f};
-  dl->AddRectFilled(corner, {a.max.x - 6.0f, corner.y + rows * line + 6.0f}, IM_COL32(15, 16, 20, 215), 3.0f);
+  // The corner whose box covers the fewest data points.
+  const ImVec2 box{width + 40.0f, rows * line + 6.0f};
+  const ImVec2 corners[] = {{a.max.x - box.x - 6.0f, a.min.y + 6.0f}, {a.min.x + 6.0f, a.min.y + 6.0f},
+                            {a.max.x - box.x - 6.0f, a.max.y - box.y - 6.0f}, {a.min.x + 6.0f, a.max.y - box.y - 6.0f}};
+  int best = 0, fewest = INT32_MAX;
+  for (int c = 0; c < 4; ++c) {
+    int covered = 0;
+    for (const Series& s : spec.series)
+      for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+        const ImVec2 p = a.toScreen(s.x[i], s.y[i]);
+        covered += p.x >= corners[c].x && p.x <= corners[c].x + box.x && p.y >= corners[c].y && p.y <= corners[c].y + box.y;
+      }
+    if (covered < fewest) {
+      fewest = covered;
+      best = c;
+    }
+  }
+  const ImVec2 corner = corners[best];
+  dl->AddRectFilled(corner, {corner.x + box.x, corner.y + box.y}, IM_COL32(15, 16, 20, 215), 3.0f);
   float y = corner.y + 3.0f;
   for (const Series& s : spec.series) {
     if (s.label.empty()) continue;

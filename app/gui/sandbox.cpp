@@ -56,6 +56,9 @@ class Sandbox {
   void pollMessages();
   void drawFrame();
   void scriptedFrame(int frame);
+  void presentFrame();
+  int runScripted();
+  int runInteractive();
 
   SandboxOptions options_;
   const bool scripted_;
@@ -68,13 +71,32 @@ class Sandbox {
   render::Vec2f script_pixel_ = render::Vec2f::Zero();  // where the scripted drag grabbed
 };
 
+// Multisampling multiplies the fragment work of software renderers (llvmpipe shades every sample), so
+// the automatic choice probes the renderer with a hidden window first.
+int autoSamples() {
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  GLFWwindow* probe = glfwCreateWindow(64, 64, "probe", nullptr, nullptr);
+  glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
+  if (!probe) return 0;
+  glfwMakeContextCurrent(probe);
+  int samples = 4;
+  if (gladLoadGL(glfwGetProcAddress)) {
+    const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    if (renderer.find("llvmpipe") != std::string::npos || renderer.find("softpipe") != std::string::npos) samples = 0;
+  }
+  glfwMakeContextCurrent(nullptr);
+  glfwDestroyWindow(probe);
+  return samples;
+}
+
 void Sandbox::openWindow() {
   if (!glfwInit()) throw error("cannot initialise GLFW (no display?)");
+  const int samples = options_.msaa >= 0 ? options_.msaa : autoSamples();
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SAMPLES, options_.msaa);
+  glfwWindowHint(GLFW_SAMPLES, samples);
   glfwWindowHint(GLFW_STENCIL_BITS, 8);
   if (scripted_) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
   window_ = glfwCreateWindow(options_.width, options_.height, "qnsim sandbox", nullptr, nullptr);
@@ -118,7 +140,12 @@ void Sandbox::openAsync(const std::string& path) {
   ui_.load_error.clear();
   const bool threaded = !scripted_;
   const std::vector<std::string> overrides = ui_.session ? std::vector<std::string>{} : options_.overrides;
-  loader_ = std::async(std::launch::async, [path, overrides, threaded] { return loadSession(path, overrides, threaded); });
+  loader_ = std::async(std::launch::async, [path, overrides, threaded] {
+    struct Wake {  // also when loadSession throws
+      ~Wake() { glfwPostEmptyEvent(); }
+    } wake;
+    return loadSession(path, overrides, threaded);
+  });
 }
 
 void Sandbox::pollLoader() {
@@ -139,6 +166,7 @@ void Sandbox::adopt(std::unique_ptr<Session> session) {
   ui_.messages_seen = 0;
   ui_.field_range = 0;
   renderer_->setScene(ui_.session->view, ui_.session->colliders, ui_.session->rest);
+  ui_.session->runner->onPublish([] { glfwPostEmptyEvent(); });  // wakes the window for each new frame
   ui_.session->runner->setRealTime(ui_.real_time);
   ui_.session->runner->setColorMode(ui_.color_mode);
   ui_.session->runner->setReference(ui_.reference);
@@ -245,7 +273,73 @@ void Sandbox::scriptedFrame(int frame) {
     const render::Vec2f pixel = script_pixel_ + t * render::Vec2f(0.10f * ui_.viewport_size.x(), -0.12f * ui_.viewport_size.y());
     moveDrag(ui_, pixel);
   }
+  if (frame + 2 == options_.frames && options_.tab == "compare") ui_.session->runner->compare(compareMethods(ui_));
   ui_.session->runner->pump();
+}
+
+void Sandbox::presentFrame() {
+  if (ui_.session) ui_.snapshot = ui_.session->runner->snapshot();
+  pollMessages();
+  const Timer frame_timer;
+  drawFrame();
+  glfwSwapBuffers(window_);
+  ui_.ui_fps = ui_.ui_fps == 0 ? 30.0f : 0.9f * ui_.ui_fps + 0.1f * static_cast<float>(1000.0 / std::max(frame_timer.ms(), 1e-3));
+}
+
+// One simulation step per drawn frame, deterministic; reports the second half of the frames only: the
+// first ones pay for shader compilation (llvmpipe compiles each pipeline state on first use).
+int Sandbox::runScripted() {
+  adopt(loadSession(options_.scene, options_.overrides, false));
+  const int warmup = options_.frames / 2;
+  double simulate_ms = 0, draw_ms = 0, wall_ms = 0;
+  for (int frame = 1; frame <= options_.frames && !glfwWindowShouldClose(window_); ++frame) {
+    const Timer frame_timer;
+    glfwPollEvents();
+    scriptedFrame(frame);
+    const double step_ms = frame_timer.ms();
+    if (frame == options_.frames) ui_.screenshot_request = options_.screenshot;
+    presentFrame();
+    if (frame > warmup && frame < options_.frames) {  // not the screenshot's frame
+      simulate_ms += step_ms;
+      draw_ms += frame_timer.ms() - step_ms;
+      wall_ms += frame_timer.ms();
+    }
+  }
+  const int n = std::max(options_.frames - 1 - warmup, 1);
+  std::printf("qnsim gui: frames %d-%d, one step then one drawing each: %.1f frames per second (simulation %.2f ms/frame, drawing "
+              "%.2f ms/frame, %dx%d window)\n",
+              warmup + 1, options_.frames - 1, 1000.0 * n / wall_ms, simulate_ms / n, draw_ms / n, options_.width, options_.height);
+  return 0;
+}
+
+// The window as a user has it: the simulation on its own thread, a frame drawn when something changed
+// (input, a new simulation frame, a finished load) and at most 60 per second; idle, it sleeps.
+int Sandbox::runInteractive() {
+  openAsync(options_.scene);
+  int drawn = 0, first_frame = -1;
+  Timer wall;
+  while (!glfwWindowShouldClose(window_)) {
+    const Timer frame_timer;
+    glfwWaitEventsTimeout(0.25);
+    pollLoader();
+    if (options_.benchmark && ui_.session && first_frame < 0) {
+      ui_.session->runner->setRealTime(false);
+      first_frame = ui_.snapshot ? ui_.snapshot->frame : 0;
+      wall.restart();
+    }
+    presentFrame();
+    ++drawn;
+    if (options_.benchmark && first_frame >= 0 && ui_.snapshot->frame - first_frame >= options_.frames) break;
+    std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(std::max(0.0, 1000.0 / 60.0 - frame_timer.ms())));
+  }
+  if (options_.benchmark && first_frame >= 0) {
+    const double seconds = wall.ms() * 1e-3;
+    std::printf("qnsim gui --benchmark: %d frames simulated in %.2f s while drawing: %.1f simulated and %.1f drawn frames per second "
+                "(%dx%d window)\n",
+                ui_.snapshot->frame - first_frame, seconds, (ui_.snapshot->frame - first_frame) / seconds, drawn / seconds,
+                options_.width, options_.height);
+  }
+  return 0;
 }
 
 int Sandbox::run() {
@@ -255,47 +349,11 @@ int Sandbox::run() {
   ui_.catalog = catalogScenes();
   ui_.open = [this](const std::string& path) { openAsync(path); };
   ui_.frame_camera = [this] { frameCamera(); };
-  if (scripted_) {
-    adopt(loadSession(options_.scene, options_.overrides, false));
-  } else {
-    openAsync(options_.scene);
-  }
-  int frame = 0;
-  // Scripted runs report the second half only: the first frames pay for shader compilation (llvmpipe
-  // JIT-compiles each pipeline state on first use) and do not show the steady frame rate.
-  double simulate_ms = 0, draw_ms = 0, wall_ms = 0;
-  const int warmup = options_.frames / 2;
-  while (!glfwWindowShouldClose(window_)) {
-    const Timer frame_timer;
-    glfwPollEvents();
-    pollLoader();
-    const bool measured = scripted_ && frame >= warmup && frame + 1 < options_.frames;  // not the screenshot's frame
-    if (scripted_) {
-      const Timer step_timer;
-      scriptedFrame(++frame);
-      if (measured) simulate_ms += step_timer.ms();
-    }
-    if (ui_.session) ui_.snapshot = ui_.session->runner->snapshot();
-    pollMessages();
-    if (scripted_ && frame == options_.frames) ui_.screenshot_request = options_.screenshot;
-    const Timer draw_timer;
-    drawFrame();
-    glfwSwapBuffers(window_);
-    if (measured) {
-      draw_ms += draw_timer.ms();
-      wall_ms += frame_timer.ms();
-    }
-    ui_.ui_fps = ui_.ui_fps == 0 ? 60.0f : 0.95f * ui_.ui_fps + 0.05f * static_cast<float>(1000.0 / std::max(frame_timer.ms(), 1e-3));
-    if (scripted_ && frame >= options_.frames) break;
-    if (!scripted_) std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(std::max(0.0, 16.0 - frame_timer.ms())));
-  }
-  if (scripted_) {
-    const int n = std::max(frame - 1 - warmup, 1);
-    std::printf("qnsim gui: frames %d-%d (before the screenshot): %.1f frames per second including rendering (simulation %.2f ms/frame, drawing %.2f "
-                "ms/frame, %dx%d window)\n",
-                warmup + 1, frame - 1, 1000.0 * n / wall_ms, simulate_ms / n, draw_ms / n, options_.width, options_.height);
-  }
-  return 0;
+  ui_.select_tab = options_.tab;
+  const char* modes[] = {"region", "stress", "strain", "inversion"};
+  for (int m = 0; m < 4; ++m)
+    if (options_.color == modes[m]) ui_.color_mode = static_cast<ColorMode>(m);
+  return scripted_ ? runScripted() : runInteractive();
 }
 
 }  // namespace

@@ -11,7 +11,10 @@ struct SandboxOptions {
   int frames = 60;                     // with `screenshot`: frames simulated before the picture
   std::string screenshot;              // non-empty: scripted run, save the window as PNG, exit
   int width = 1600, height = 900;
-  int msaa = 4;  // samples per pixel of the window (0 = off; software renderers pay per sample)
+  int msaa = -1;                       // samples per pixel (0 = off); -1: 4, or 0 on software renderers (they shade each sample)
+  std::string tab;                     // the analysis tab shown first (convergence, compare, line search, timings, materials)
+  std::string color = "region";        // region, stress, strain or inversion
+  bool benchmark = false;              // run as a user would (simulation thread, unpaced) for `frames`, print the rates
 };
 
 // Runs the window until it is closed (or the scripted screenshot is saved). Returns the exit code.

@@ -70,6 +70,7 @@ struct UiState {
   std::deque<std::string> log;  // newest last
   size_t messages_seen = 0;
 
+  std::string select_tab;  // selected on the next frame (lower case tab name)
   std::string screenshot_request;  // saved after the next frame is drawn
   float ui_fps = 0, render_ms = 0;
   float field_range = 0;  // smoothed colour range of the stress / strain field

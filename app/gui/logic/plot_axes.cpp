@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 namespace qnsim::gui {
@@ -64,8 +65,11 @@ double niceStep(double span, int max_labels) {
 std::vector<Tick> linearTicks(const Axis& axis, int max_labels) {
   std::vector<Tick> out;
   const double step = niceStep(axis.hi - axis.lo, max_labels);
-  for (double v = std::ceil(axis.lo / step - 1e-9) * step; v <= axis.hi + 1e-9 * step; v += step) {
-    const double value = std::abs(v) < 1e-12 * step ? 0.0 : v;  // no "-0" or "1e-17"
+  const long first = static_cast<long>(std::ceil(axis.lo / step - 1e-9)), last = static_cast<long>(std::floor(axis.hi / step + 1e-9));
+  for (long i = first; i <= last && out.size() < 1000; ++i) {
+    char exact[32];  // 3 * 0.2 is 0.6000000000000001: snap to 12 digits
+    std::snprintf(exact, sizeof exact, "%.12g", static_cast<double>(i) * step);
+    const double value = std::strtod(exact, nullptr);
     out.push_back({value, formatTick(value, step)});
   }
   return out;

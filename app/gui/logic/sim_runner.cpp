@@ -313,9 +313,19 @@ void SimRunner::publish() {
   s->record_target = recorder_.target();
   s->compare = compare_;
   s->steps_per_second = steps_per_second_;
+  std::function<void()> notify;
+  {
+    std::lock_guard lock(mutex_);
+    s->playing = playing_;
+    published_ = std::move(s);
+    notify = on_publish_;
+  }
+  if (notify) notify();
+}
+
+void SimRunner::onPublish(std::function<void()> callback) {
   std::lock_guard lock(mutex_);
-  s->playing = playing_;
-  published_ = std::move(s);
+  on_publish_ = std::move(callback);
 }
 
 void SimRunner::pump() {

@@ -99,6 +99,9 @@ class SimRunner {
   void stopRecording();
   void setObjExport(std::optional<std::filesystem::path> folder);
 
+  // Called on the simulation thread after each publish (the window wakes its event loop with it).
+  void onPublish(std::function<void()> callback);
+
   // Caller-stepped mode: runs the queued commands, steps one frame if playing (or asked to), publishes.
   void pump();
   // Waits until every command posted so far has run (threaded mode; a no-op otherwise).
@@ -127,6 +130,7 @@ class SimRunner {
   std::condition_variable done_changed_;
   std::atomic<bool> busy_{false};
   std::shared_ptr<const Snapshot> published_;
+  std::function<void()> on_publish_;
   std::vector<std::string> messages_;
 
   // Owned by the simulation thread.
