@@ -99,12 +99,16 @@ void Renderer::drawGround(const Mat4f& view_projection, const OrbitCamera& camer
   ground_program_->set("u_axis_v", plane_normal_.cross(u));
   ground_program_->set("u_spacing", grid_spacing_);
   ground_program_->set("u_radius", grid_radius_);
+  // Seen from below, the floor is a faint see-through grid that hides nothing.
   const bool below = plane_normal_.dot(camera.eye() - plane_point_) < 0.0f;
   ground_program_->set("u_floor", below ? Vec3f(0.25f, 0.26f, 0.28f) : Vec3f(0.50f, 0.51f, 0.52f));
   ground_program_->set("u_line", Vec3f(0.30f, 0.31f, 0.33f));
+  ground_program_->set("u_opacity", below ? 0.25f : 1.0f);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  if (below) glDepthMask(GL_FALSE);
   ground_.drawTriangles();
+  glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
 }
 

@@ -9,6 +9,7 @@ uniform float u_spacing;
 uniform float u_radius;  // where the grid has faded out
 uniform vec3 u_floor;    // gamma encoded
 uniform vec3 u_line;
+uniform float u_opacity;
 out vec4 o_color;
 
 float gridLine(vec2 coord) {
@@ -22,5 +23,5 @@ void main() {
   float minor = gridLine(uv), major = gridLine(uv / 10.0);
   float fade = 1.0 - smoothstep(0.35 * u_radius, u_radius, length(r));
   vec3 color = mix(u_floor, u_line, max(0.45 * minor, major) * fade);
-  o_color = vec4(color, fade);
+  o_color = vec4(color, fade * u_opacity);
 }

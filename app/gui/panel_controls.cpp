@@ -66,7 +66,7 @@ void drawSimulationPanel(UiState& ui) {
   if (ImGui::Button("Step", {third, 0})) runner.stepOnce();
   ImGui::SameLine();
   if (ImGui::Button("Reset", {third, 0})) runner.reset();
-  ImGui::Text("frame %d, t = %.3f s, %.0f frames/s", s.frame, s.time, s.steps_per_second);
+  ImGui::Text("frame %d, t = %.3f s, step %.1f ms", s.frame, s.time, s.record.frame_ms);
   if (ImGui::Checkbox("Real time (one frame per h)", &ui.real_time)) runner.setRealTime(ui.real_time);
   ImGui::SetNextItemWidth(140);
   ImGui::SliderFloat("drag stiffness", &ui.interaction.drag_stiffness_scale, 0.05f, 20.0f, "x %.2f", ImGuiSliderFlags_Logarithmic);

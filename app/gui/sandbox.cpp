@@ -108,6 +108,10 @@ void Sandbox::openWindow() {
   glfwSetDropCallback(window_, [](GLFWwindow* w, int count, const char** paths) {
     if (count > 0) static_cast<Sandbox*>(glfwGetWindowUserPointer(w))->ui_.open(paths[0]);
   });
+  // Installed before ImGui's backend, which chains to it.
+  glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int, int action, int) {
+    if (action == GLFW_PRESS) static_cast<Sandbox*>(glfwGetWindowUserPointer(w))->ui_.key_presses.push_back(key);
+  });
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // the layout follows the window; nothing to remember

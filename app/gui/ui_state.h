@@ -70,6 +70,8 @@ struct UiState {
   std::deque<std::string> log;  // newest last
   size_t messages_seen = 0;
 
+  std::vector<int> key_presses;  // GLFW keys pressed since the last frame (ImGui 1.86 drops a press and
+                                 // release that fall in one frame, which slow software frames make common)
   std::string select_tab;  // selected on the next frame (lower case tab name)
   std::string screenshot_request;  // saved after the next frame is drawn
   float ui_fps = 0, render_ms = 0;

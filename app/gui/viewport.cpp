@@ -51,18 +51,35 @@ void grabPatch(UiState& ui, int picked) {
   for (float& w : in.weights) w /= total;
 }
 
-void handleKeys(UiState& ui) {
-  if (ImGui::GetIO().WantCaptureKeyboard || !ui.session) return;
+void handleKeyPress(UiState& ui, int key) {
   SimRunner& runner = *ui.session->runner;
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) runner.setPlaying(!ui.snapshot->playing);
-  if (ImGui::IsKeyPressed(GLFW_KEY_S) || ImGui::IsKeyPressed(GLFW_KEY_ENTER)) runner.stepOnce();
-  if (ImGui::IsKeyPressed(GLFW_KEY_R)) runner.reset();
-  if (ImGui::IsKeyPressed(GLFW_KEY_F) && ui.frame_camera) ui.frame_camera();
-  if (ImGui::IsKeyPressed(GLFW_KEY_W)) ui.style.wireframe = !ui.style.wireframe;
-  if (ImGui::IsKeyPressed(GLFW_KEY_P) && !ui.interaction.selection.empty()) runner.pin(ui.interaction.selection, pinStiffness(ui));
-  if (ImGui::IsKeyPressed(GLFW_KEY_U) && !ui.interaction.selection.empty()) runner.unpin(ui.interaction.selection);
-  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) ui.interaction.selection.clear();
-  if (ImGui::IsKeyPressed(GLFW_KEY_F12)) ui.screenshot_request = ui.record.screenshot;
+  Interaction& in = ui.interaction;
+  switch (key) {
+    case GLFW_KEY_SPACE: runner.setPlaying(!ui.snapshot->playing); break;
+    case GLFW_KEY_S:
+    case GLFW_KEY_ENTER: runner.stepOnce(); break;
+    case GLFW_KEY_R: runner.reset(); break;
+    case GLFW_KEY_F:
+      if (ui.frame_camera) ui.frame_camera();
+      break;
+    case GLFW_KEY_W: ui.style.wireframe = !ui.style.wireframe; break;
+    case GLFW_KEY_P:
+      if (!in.selection.empty()) runner.pin(in.selection, pinStiffness(ui));
+      break;
+    case GLFW_KEY_U:
+      if (!in.selection.empty()) runner.unpin(in.selection);
+      break;
+    case GLFW_KEY_ESCAPE: in.selection.clear(); break;
+    case GLFW_KEY_F12: ui.screenshot_request = ui.record.screenshot; break;
+    default: break;
+  }
+}
+
+void handleKeys(UiState& ui) {
+  std::vector<int> presses;
+  presses.swap(ui.key_presses);
+  if (ImGui::GetIO().WantCaptureKeyboard || !ui.session) return;  // typing in a text field
+  for (int key : presses) handleKeyPress(ui, key);
   const float orbit = 4.0f;
   if (ImGui::IsKeyDown(GLFW_KEY_LEFT)) ui.camera.orbit(-orbit, 0);
   if (ImGui::IsKeyDown(GLFW_KEY_RIGHT)) ui.camera.orbit(orbit, 0);
