@@ -93,8 +93,11 @@ bool drawCurve(RegionInfo& region, const Vec2& interval, float height, int& acti
   const double k = fitStiffness(material, interval);
   PlotSpec p{"Stress f(x) of Eq. 10 and its fitted line", "stretch x", "f (Pa)", {}, {}, {}, true};
   Series f{"f(x) = a'(x) + 2b'(x) + c'(x)", seriesColor(0), {}, {}};
+  auto* spline = dynamic_cast<SplineMaterial*>(region.material.get());
+  const double lo = spline ? std::min(kStretchLo, std::max(0.01, spline->controlPoints().front().x() - 0.05)) : kStretchLo;
+  const double hi = spline ? std::max(kStretchHi, std::min(4.0, spline->controlPoints().back().x() + 0.1)) : kStretchHi;
   for (int i = 0; i <= 200; ++i) {
-    const double x = kStretchLo + (kStretchHi - kStretchLo) * i / 200.0;
+    const double x = lo + (hi - lo) * i / 200.0;
     f.x.push_back(x);
     f.y.push_back(stressFunction(material, x));
   }
@@ -102,7 +105,6 @@ bool drawCurve(RegionInfo& region, const Vec2& interval, float height, int& acti
   std::snprintf(label, sizeof label, "k (x - 1), k = %.4g", k);
   Series fit{label, seriesColor(1), {interval[0], interval[1]}, {k * (interval[0] - 1), k * (interval[1] - 1)}, true};
   p.series = {f, fit};
-  auto* spline = dynamic_cast<SplineMaterial*>(region.material.get());
   if (spline) {
     Series s{"mu s(x) (drag the points)", seriesColor(5), {}, {}};
     for (double x : f.x) {
@@ -111,8 +113,11 @@ bool drawCurve(RegionInfo& region, const Vec2& interval, float height, int& acti
     }
     p.series.push_back(s);
   }
-  p.x = {kStretchLo, kStretchHi, false};
-  p.y = fitAxis(p.series, true, false);
+  p.x = {lo, hi, false};  // spline: every control point in view (within reason)
+  // While a control point is dragged the axis stays put, or it would rescale under the mouse and run away.
+  static Axis held_y;
+  if (active < 0) held_y = fitAxis(p.series, true, false);
+  p.y = held_y;
   const PlotArea area = drawPlot("##curve", p, {0, height});
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a = area.toScreen(interval[0], p.y.hi), b = area.toScreen(interval[1], p.y.lo);
