@@ -112,7 +112,7 @@ void Renderer::drawGround(const Mat4f& view_projection, const OrbitCamera& camer
   glDisable(GL_BLEND);
 }
 
-void Renderer::drawShadow(const Mat4f& view_projection) {
+void Renderer::drawShadow(const Mat4f& view_projection, bool colliders) {
   if (plane_normal_.dot(kKeyDirection) < 0.2f) return;  // light grazing or below the plane: no shadow
   flat_program_->use();
   flat_program_->set("u_view_projection", view_projection);
@@ -126,6 +126,7 @@ void Renderer::drawShadow(const Mat4f& view_projection) {
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDepthMask(GL_FALSE);
   surface_.drawTriangles();
+  if (colliders && colliders_.indexCount() > 0) colliders_.drawTriangles();
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
   glDisable(GL_STENCIL_TEST);
@@ -176,7 +177,7 @@ void Renderer::draw(const OrbitCamera& camera, const Viewport& vp, const ViewSty
   const Mat4f view_projection = camera.projection(vp.aspect()) * camera.view();
   const bool above = plane_normal_.dot(camera.eye() - plane_point_) > 0.0f;
   if (style.ground) drawGround(view_projection, camera);
-  if (style.ground && style.shadow && above) drawShadow(view_projection);
+  if (style.ground && style.shadow && above) drawShadow(view_projection, style.colliders);
   drawSurface(view_projection, camera, style);
   if (points_.vertexCount() > 0) {
     points_program_->use();

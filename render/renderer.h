@@ -40,7 +40,7 @@ class Renderer {
  private:
   void drawBackground();
   void drawGround(const Mat4f& view_projection, const OrbitCamera& camera);
-  void drawShadow(const Mat4f& view_projection);
+  void drawShadow(const Mat4f& view_projection, bool colliders);
   void drawSurface(const Mat4f& view_projection, const OrbitCamera& camera, const ViewStyle& style);
 
   std::unique_ptr<Program> mesh_program_, flat_program_, points_program_, background_program_, ground_program_;

@@ -162,7 +162,15 @@ void Sandbox::frameCamera() {
     const float reach = std::max((lo - ui_.camera.target).norm(), (hi - ui_.camera.target).norm());
     const float needed = fit.distance * reach / std::max(0.5f * (hi - lo).norm(), 1e-6f);
     ui_.camera.distance = std::max(ui_.camera.distance, std::min(needed, 2.0f * fit.distance));
-  } else {
+  } else {  // the model and the rigid shapes around it
+    for (const Collider& collider : ui_.session->colliders) {
+      const render::DrawMesh mesh = render::colliderMesh(collider, 8);
+      for (size_t i = 0; i + 2 < mesh.positions.size(); i += 3) {
+        const render::Vec3f p(mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]);
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+      }
+    }
     ui_.camera.yaw = 0.5f;
     ui_.camera.pitch = 0.35f;
     ui_.camera.frame(lo, hi, aspect);
