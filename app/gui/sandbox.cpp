@@ -202,7 +202,7 @@ void Sandbox::drawFrame() {
 
   const Timer render_timer;
   glViewport(0, 0, fb_width, fb_height);
-  glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
+  glClearColor(0.11f, 0.12f, 0.14f, 1.0f);  // the panels' background (style.cpp)
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
   if (ui_.session && ui_.snapshot) {
     const float sx = static_cast<float>(fb_width) / std::max(width, 1), sy = static_cast<float>(fb_height) / std::max(height, 1);

@@ -24,7 +24,10 @@ void applyStyle() {
   s.WindowPadding = {10, 10};
   s.ScrollbarSize = 12.0f;
   ImVec4* c = s.Colors;
-  c[ImGuiCol_WindowBg] = {0.11f, 0.12f, 0.14f, 1.00f};
+  // Transparent: the panels' background is the framebuffer clear colour (see kPanelColor), which software
+  // renderers fill far faster than a blended quad over half the window.
+  c[ImGuiCol_WindowBg] = {0.11f, 0.12f, 0.14f, 0.00f};
+  c[ImGuiCol_PopupBg] = {0.09f, 0.10f, 0.12f, 0.97f};
   c[ImGuiCol_ChildBg] = {0.09f, 0.10f, 0.12f, 1.00f};
   c[ImGuiCol_FrameBg] = {0.18f, 0.20f, 0.24f, 1.00f};
   c[ImGuiCol_FrameBgHovered] = {0.24f, 0.27f, 0.33f, 1.00f};
