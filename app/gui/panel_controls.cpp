@@ -2,6 +2,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/gui/logic/param_binding.h"
@@ -174,7 +175,9 @@ void drawSolverPanel(UiState& ui) {
   if (!ui.session) return;
   static std::string message;
   Settings& settings = ui.session->settings;
-  for (const ParamGroup& group : parameterGroups()) {
+  std::vector<ParamGroup> groups = parameterGroups();
+  std::stable_partition(groups.begin(), groups.end(), [](const ParamGroup& g) { return g.name == "Solver"; });  // the method first
+  for (const ParamGroup& group : groups) {
     ImGui::TextDisabled("%s", group.name.c_str());
     for (const Parameter* p : group.parameters) {
       ParameterValue value = p->get(settings);

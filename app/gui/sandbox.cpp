@@ -245,6 +245,7 @@ int runSandbox(const SandboxOptions& options) {
 
 void logMessage(UiState& ui, const std::string& message) {
   ui.log.push_back(message);
+  ui.last_message_time = std::chrono::steady_clock::now();
   if (ui.log.size() > 200) ui.log.pop_front();
   std::fprintf(stderr, "qnsim gui: %s\n", message.c_str());
 }

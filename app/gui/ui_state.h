@@ -2,6 +2,7 @@
 // Everything the window keeps between frames: the loaded session, the latest snapshot, view options,
 // the mouse interaction and the panels' settings. The panels read and edit it; the Simulation is only
 // reached through the session's runner.
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -68,6 +69,7 @@ struct UiState {
   bool loading = false;
   std::string load_error;
   std::deque<std::string> log;  // newest last
+  std::chrono::steady_clock::time_point last_message_time;
   size_t messages_seen = 0;
 
   std::vector<int> key_presses;  // GLFW keys pressed since the last frame (ImGui 1.86 drops a press and

@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "render/colormap.h"
@@ -273,6 +274,15 @@ void drawViewOverlay(UiState& ui, const ViewRect& rect) {
     dl->AddRect(p, q, IM_COL32(60, 200, 255, 220), 0.0f, 0, 1.5f);
   }
   if (ui.color_mode != ColorMode::Region) drawLegend(ui, dl, {origin.x + 22, origin.y + rect.height - 46});
+  // The newest message, for a few seconds, at the bottom right of the view.
+  const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - ui.last_message_time).count();
+  if (!ui.log.empty() && age < 6.0) {
+    const char* message = ui.log.back().c_str();
+    const ImVec2 size = ImGui::CalcTextSize(message);
+    const ImVec2 at{std::max(origin.x + 8, origin.x + rect.width - size.x - 16), origin.y + rect.height - size.y - 14};
+    dl->AddRectFilled({at.x - 6, at.y - 4}, {at.x + size.x + 6, at.y + size.y + 4}, IM_COL32(0, 0, 0, 140), 4.0f);
+    dl->AddText(at, IM_COL32(240, 240, 240, static_cast<int>(255 * std::min(1.0, 6.0 - age))), message);
+  }
 }
 
 }  // namespace qnsim::gui
