@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "core/common/error.h"
-#include "core/common/timer.h"
 
 namespace qnsim::gui {
 namespace {
@@ -106,7 +105,6 @@ void SimRunner::runCommands() {
 }
 
 void SimRunner::stepFrame() {
-  const Timer timer;
   try {
     sim_->step();
   } catch (const Error& e) {
@@ -118,8 +116,6 @@ void SimRunner::stepFrame() {
     return;
   }
   afterFrame();
-  const double seconds = timer.ms() * 1e-3;
-  steps_per_second_ = steps_per_second_ == 0 ? 1.0 / seconds : 0.9 * steps_per_second_ + 0.1 / seconds;
 }
 
 void SimRunner::afterFrame() {
@@ -167,7 +163,6 @@ void SimRunner::publish() {
   s->recorded = recorder_.recorded();
   s->record_target = recorder_.target();
   s->compare = compare_;
-  s->steps_per_second = steps_per_second_;
   std::function<void()> notify;
   {
     std::lock_guard lock(mutex_);

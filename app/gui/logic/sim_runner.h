@@ -61,7 +61,6 @@ struct Snapshot {
   bool playing = false, refactor_pending = false, recording = false;
   int recorded = 0, record_target = 0;
   std::shared_ptr<const CompareResult> compare;
-  double steps_per_second = 0;
 };
 
 class SimRunner {
@@ -140,7 +139,6 @@ class SimRunner {
   std::shared_ptr<const CompareResult> compare_;
   ConvergenceRecorder recorder_;
   std::optional<std::filesystem::path> obj_folder_;
-  double steps_per_second_ = 0;
 };
 
 }  // namespace qnsim::gui
