@@ -60,7 +60,7 @@ TEST_P(GuiScreenshot, OpensRendersDragsAndSavesARealPicture) {
   const std::filesystem::path png = test::scratchDir("gui_screenshots") / (GetParam() + ".png");
   const std::string command = "xvfb-run -a -s '-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24' " +
                               QNSIM_EXECUTABLE + " gui " + (test::sourceDir() / "scenes" / (GetParam() + ".json")).string() +
-                              " --frames 12 --msaa 0 --width " + std::to_string(kWidth) + " --height " + std::to_string(kHeight) +
+                              " --frames 9 --msaa 0 --width " + std::to_string(kWidth) + " --height " + std::to_string(kHeight) +
                               " --screenshot " + png.string();
   std::string output;
   ASSERT_EQ(run(command, output), 0) << command << "\n" << output;
