@@ -233,8 +233,10 @@ void drawControlPanel(UiState& ui, const ImVec2& position, const ImVec2& size) {
   if (ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) drawSolverPanel(ui);
   if (ImGui::CollapsingHeader("Recording")) drawRecordingPanel(ui);
   if (ImGui::CollapsingHeader("Messages")) {
+    ImGui::BeginChild("##log", {0, 160}, true);
     for (const std::string& line : ui.log) ImGui::TextWrapped("%s", line.c_str());
-    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
+    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);  // follow the newest line
+    ImGui::EndChild();
   }
   ImGui::End();
 }
