@@ -18,7 +18,6 @@ int runDefault(const char* program) {
 #ifdef QNSIM_WITH_GUI
   if (qnsim::cli::guiDisplayAvailable()) {
     const char* args[] = {program, "gui", scene.c_str()};
-    qnsim::cli::preferPassiveOpenMpWait(3, args);
     return dispatch(3, args);
   }
   std::fprintf(stderr, "qnsim: no display, so running %s headless (as qnsim run); qnsim --help lists the commands\n", scene.c_str());
@@ -75,10 +74,4 @@ int dispatch(int argc, const char* const* argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (argc == 1) return runDefault(argv[0]);
-#ifdef QNSIM_WITH_GUI
-  if (std::string(argv[1]) == "gui") qnsim::cli::preferPassiveOpenMpWait(argc, argv);
-#endif
-  return dispatch(argc, argv);
-}
+int main(int argc, char** argv) { return argc == 1 ? runDefault(argv[0]) : dispatch(argc, argv); }

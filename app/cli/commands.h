@@ -16,8 +16,6 @@ Command addVersionCommand(CLI::App& app);
 // The sandbox (gui_command.cpp, built with QNSIM_BUILD_GUI).
 Command addGuiCommand(CLI::App& app);
 bool guiDisplayAvailable();
-// Restarts the program with OMP_WAIT_POLICY=PASSIVE unless it is set (see gui_command.cpp).
-void preferPassiveOpenMpWait(int argc, const char* const* argv);
 #endif
 
 }  // namespace qnsim::cli

@@ -1,9 +1,4 @@
 // qnsim gui [SCENE]: the interactive sandbox; with --screenshot, a scripted run that saves a picture.
-#include <unistd.h>
-
-#include <cstdlib>
-#include <vector>
-
 #include "app/cli/commands.h"
 #include "app/default_scene.h"
 #include "app/gui/sandbox.h"
@@ -35,18 +30,5 @@ Command addGuiCommand(CLI::App& app) {
 }
 
 bool guiDisplayAvailable() { return gui::displayAvailable(); }
-
-// libgomp's threads spin for a while after each parallel region by default. Beside the window's own
-// threads (and llvmpipe's) on a small or busy machine, that spinning starves the thread with the work:
-// measured here, 155 ms/frame instead of 13 for the twisting bar on 2 loaded cores. The wait policy
-// is read when libgomp loads, before main, hence the re-execution with it set (unless the user set it).
-void preferPassiveOpenMpWait(int argc, const char* const* argv) {
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr) return;
-  setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
-  std::vector<char*> args;
-  for (int i = 0; i < argc; ++i) args.push_back(const_cast<char*>(argv[i]));  // execv's historical signature
-  args.push_back(nullptr);
-  execv("/proc/self/exe", args.data());  // returns only on failure: carry on with spinning threads
-}
 
 }  // namespace qnsim::cli

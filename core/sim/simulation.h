@@ -1,6 +1,6 @@
 #pragma once
-// A running simulation of a Scene: backward Euler as the minimisation of g (Eq. 3), one frame per
-// step, solved by the chosen method inside Alg. 1. The GUI and the headless program drive the same
+// A running simulation of a Scene: backward Euler (or another integrator, integrator.h) as the
+// minimisation of g (Eq. 3), one frame per step, solved by the chosen method inside Alg. 1. The GUI and the headless program drive the same
 // object; the GUI only reads state and sends edits between frames.
 #include <future>
 #include <memory>
@@ -89,6 +89,8 @@ class Simulation {
   void createSolvers();
   ContactRefresh contactRefresh();
   void prepareFrame(double t);  // handle targets at time t, y and the inertia term
+  double inertiaWeight() const { return 1.0 / (settings_.time_step * settings_.time_step); }
+  double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L
   void computeReference(const VecX& y);
   void measure(double frame_ms);
   void requestRefactor();
@@ -101,7 +103,8 @@ class Simulation {
   std::unique_ptr<SystemMatrix> system_;
   std::unique_ptr<DirectionSolver> solver_;
   std::unique_ptr<FrameSolver> frame_solver_;
-  VecX x_, v_, x_start_, y_;
+  VecX x_, v_, x_start_, v_start_, y_, energy_offset_;
+  VecX x_previous_, v_previous_;  // the step before this one, for BDF2
   int frame_ = 0;
   double time_ = 0;
   FrameSolveResult solve_;
@@ -112,11 +115,5 @@ class Simulation {
   bool pending_is_stale_ = false;  // the model changed again after it started
   long retired_factorizations_ = 0;  // by system matrices replaced since the start
 };
-
-// The exact solution x* of the objective's current frame, from x: L-BFGS (m = 20) and then projected
-// Newton, both with the Armijo line search, each until |grad g| <= 1e-11 |grad g| at its start or no
-// step decreases g. The paper iterates Newton alone; the minimiser is the same, reached sooner.
-// Returns g(x*) and writes x*.
-double solveExactly(Objective& objective, SystemMatrix& system, VecX& x);
 
 }  // namespace qnsim

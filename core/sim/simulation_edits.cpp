@@ -32,8 +32,9 @@ void Simulation::requestRefactor() {
   }
   pending_is_stale_ = false;
   auto model = std::make_shared<Model>(copyForAssembly(built_.model));
-  const double weight = 1.0 / (settings_.time_step * settings_.time_step);
-  pending_system_ = std::async(std::launch::async, [model, weight] { return std::make_unique<SystemMatrix>(*model, weight); });
+  const double weight = inertiaWeight(), scale = stiffnessScale();
+  pending_system_ =
+      std::async(std::launch::async, [model, weight, scale] { return std::make_unique<SystemMatrix>(*model, weight, scale); });
 }
 
 void Simulation::adoptRefactor(bool wait) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/common/parallel.h"
 #include "core/math/svd3.h"
 
 namespace qnsim::gui {
@@ -33,8 +34,9 @@ void vertexField(const Model& model, const VecX& x, ColorMode mode, std::vector<
   if (mode == ColorMode::Region) return;
   const int n = model.vertexCount(), nt = model.tets.size();
   std::vector<double> value(nt);
-#pragma omp parallel for schedule(static)
-  for (int e = 0; e < nt; ++e) value[e] = tetValue(model, x, e, mode);
+  parallelFor(nt, 256, [&](int begin, int end) {
+    for (int e = begin; e < end; ++e) value[e] = tetValue(model, x, e, mode);
+  });
   std::vector<double> sum(n, 0.0);
   std::vector<int> count(n, 0);
   for (int e = 0; e < nt; ++e)
