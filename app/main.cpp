@@ -1,18 +1,43 @@
 // qnsim: headless subcommands (run, params, version) and, where built, the interactive sandbox.
+// Without a subcommand it opens the sandbox on the default scene when a display is available, and
+// otherwise runs that scene headless (as `qnsim run`), so it works on machines without a display.
 #include <cstdio>
 #include <exception>
 #include <string>
 
 #include "app/cli/commands.h"
+#include "app/default_scene.h"
 #include "core/common/error.h"
 
-int main(int argc, char** argv) {
+namespace {
+int dispatch(int argc, const char* const* argv);
+
+// No subcommand: the sandbox when a window can be opened, else the same scene headless.
+int runDefault(const char* program) {
+  const std::string scene = qnsim::defaultScenePath();
+#ifdef QNSIM_WITH_GUI
+  if (qnsim::cli::guiDisplayAvailable()) {
+    const char* args[] = {program, "gui", scene.c_str()};
+    return dispatch(3, args);
+  }
+  std::fprintf(stderr, "qnsim: no display, so running %s headless (as qnsim run); qnsim --help lists the commands\n", scene.c_str());
+#else
+  std::fprintf(stderr, "qnsim: built without the sandbox, so running %s headless (as qnsim run)\n", scene.c_str());
+#endif
+  const char* args[] = {program, "run", scene.c_str()};
+  return dispatch(3, args);
+}
+
+int dispatch(int argc, const char* const* argv) {
   CLI::App app{"qnsim: real-time simulation of hyperelastic solids and cloth with the quasi-Newton method of Liu, Bouaziz and Kavan "
                "(TOG 2017), with Projective Dynamics, Newton and gradient descent beside it."};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
   const auto run = qnsim::cli::addRunCommand(app);
   const auto params = qnsim::cli::addParamsCommand(app);
   const auto version = qnsim::cli::addVersionCommand(app);
+#ifdef QNSIM_WITH_GUI
+  const auto gui = qnsim::cli::addGuiCommand(app);
+#endif
   if (argc > 1 && argv[1][0] != '-') {  // CLI11 would only say that a subcommand is required
     bool known = false;
     std::string names;
@@ -34,6 +59,9 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("run")) return run();
     if (app.got_subcommand("params")) return params();
     if (app.got_subcommand("version")) return version();
+#ifdef QNSIM_WITH_GUI
+    if (app.got_subcommand("gui")) return gui();
+#endif
   } catch (const qnsim::Error& e) {
     std::fprintf(stderr, "qnsim: error: %s\n", e.what());
     return 1;
@@ -43,3 +71,7 @@ int main(int argc, char** argv) {
   }
   return 0;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return argc == 1 ? runDefault(argv[0]) : dispatch(argc, argv); }

@@ -2,7 +2,11 @@
 // Eq. 12 against the exact solution of the same frame:
 // C11 on the twisting bar: 10 quasi-Newton iterations (m = 5) beat one Newton iteration;
 // C31 on the cloth: L-BFGS (m = 5) beats Projective Dynamics at 10 iterations, and the full step is
-// always accepted (10.0 line-search trials per frame).
+// always accepted (10.0 line-search trials per frame);
+// C14 (Fig. 7): per iteration, Newton converges fastest, then L-BFGS m = 5, then PD;
+// C20 (Fig. 8): of the initial Hessians for L-BFGS, the per-frame Hessian converges fastest per
+// iteration, ours (M/h^2 + L) next, then the rest-pose Hessian, then the scaled identity, with ours at
+// least 10x below the scaled identity.
 #include <gtest/gtest.h>
 
 #include "core/sim/simulation.h"
@@ -61,6 +65,37 @@ TEST(ConvergenceClaims, C31LbfgsBeatsProjectiveDynamicsOnTheClothWithoutBacktrac
     EXPECT_EQ(sim.lastFrame().ls_trials, 10) << "frame " << frame << ": springs are PD energies, the full step is always taken";
   }
   EXPECT_EQ(wins, frames);
+}
+
+TEST(ConvergenceClaims, C14C20OrderingOfMethodsAndInitialHessiansOnOneTwistFrame) {
+  const Scene scene = loadScene(test::scenePath("twisting_bar"));
+  Simulation sim(scene);
+  sim.step();
+  sim.step();  // frame 3 is in the first twist pulse
+  std::vector<SolverSettings> methods;
+  for (InitialHessianKind kind : {InitialHessianKind::Laplacian, InitialHessianKind::ScaledIdentity, InitialHessianKind::RestHessian,
+                                  InitialHessianKind::FrameHessian}) {
+    methods.push_back(method(scene, SolverMethod::QuasiNewton, 50, 5));
+    methods.back().initial_hessian = kind;
+  }
+  methods.push_back(method(scene, SolverMethod::ProjectiveDynamics, 50, 0));
+  methods.push_back(method(scene, SolverMethod::Newton, 8, 0));
+  const auto traces = sim.compareNextFrame(methods);
+  const auto error = [&traces](int m, int k) {
+    const auto& e = traces[m].rel_error;
+    return k < static_cast<int>(e.size()) ? e[k] : e.back();
+  };
+  enum { Ours, ScaledIdentity, Rest, PerFrame, Pd, Newton };
+  for (int k : {5, 10, 20}) {
+    std::printf("k = %d: newton %.2e per-frame %.2e ours %.2e rest %.2e scaled-identity %.2e pd %.2e\n", k, error(Newton, k),
+                error(PerFrame, k), error(Ours, k), error(Rest, k), error(ScaledIdentity, k), error(Pd, k));
+    EXPECT_LT(error(Newton, k), error(Ours, k)) << k;
+    EXPECT_LT(error(Ours, k), error(Pd, k)) << k;
+    EXPECT_LT(error(PerFrame, k), error(Ours, k)) << k;
+    EXPECT_LT(error(Ours, k), error(Rest, k)) << k;
+    EXPECT_LT(error(Rest, k), error(ScaledIdentity, k)) << k;
+  }
+  EXPECT_LT(error(Ours, 50), 0.1 * error(ScaledIdentity, 50));
 }
 
 }  // namespace

@@ -12,4 +12,10 @@ Command addRunCommand(CLI::App& app);
 Command addParamsCommand(CLI::App& app);
 Command addVersionCommand(CLI::App& app);
 
+#ifdef QNSIM_WITH_GUI
+// The sandbox (gui_command.cpp, built with QNSIM_BUILD_GUI).
+Command addGuiCommand(CLI::App& app);
+bool guiDisplayAvailable();
+#endif
+
 }  // namespace qnsim::cli

@@ -1,33 +1,157 @@
 #include "core/common/parallel.h"
 
-#include <omp.h>
-
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 namespace qnsim {
+namespace {
 
-void setThreadCount(int threads) { omp_set_num_threads(threads > 0 ? threads : omp_get_num_procs()); }
+// A job is identified by its generation. Chunks are claimed with a compare-and-swap on one word
+// holding (generation, next chunk), so a worker that woke late for an old job can never take a chunk
+// of a newer one.
+class Pool {
+ public:
+  explicit Pool(int workers) {
+    for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
+  }
+  ~Pool() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+  int workers() const { return static_cast<int>(threads_.size()); }
 
-int threadCount() { return omp_get_max_threads(); }
+  // Returns false (and does nothing) if another thread is using the pool; the caller then runs alone.
+  bool run(int n, int grain, ChunkBody body) {
+    std::unique_lock caller(caller_, std::try_to_lock);
+    if (!caller.owns_lock()) return false;
+    const int chunks = (n + grain - 1) / grain;
+    uint64_t generation;
+    {
+      std::lock_guard lock(mutex_);
+      job_ = {&body, n, grain, chunks};
+      generation = ++generation_;
+      state_.store(generation << 32, std::memory_order_release);
+      published_.store(generation, std::memory_order_release);
+    }
+    wake_.notify_all();
+    while (runChunk(generation, job_)) {
+    }
+    while (active_.load(std::memory_order_acquire) > 0) std::this_thread::yield();  // only started chunks
+    return true;
+  }
+
+ private:
+  struct Job {
+    const ChunkBody* body = nullptr;
+    int n = 0, grain = 1, chunks = 0;
+  };
+
+  // Claims and runs one chunk of job `generation`; false when none is left (or the job is over).
+  bool runChunk(uint64_t generation, const Job& job) {
+    uint64_t state = state_.load(std::memory_order_acquire);
+    for (;;) {
+      if ((state >> 32) != generation) return false;
+      const int chunk = static_cast<int>(state & 0xffffffffu);
+      if (chunk >= job.chunks) return false;
+      if (state_.compare_exchange_weak(state, state + 1, std::memory_order_acq_rel)) {
+        (*job.body)(chunk * job.grain, std::min(job.n, (chunk + 1) * job.grain));
+        return true;
+      }
+    }
+  }
+
+  void work() {
+    uint64_t seen = 0;
+    for (;;) {
+      // Loops come in quick succession within a frame: spin briefly (~50 us) before sleeping.
+      for (int spin = 0; spin < 4000 && published_.load(std::memory_order_acquire) == seen; ++spin) __builtin_ia32_pause();
+      Job job;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+        job = job_;
+        active_.fetch_add(1, std::memory_order_acq_rel);  // before claiming: the caller waits for it
+      }
+      while (runChunk(seen, job)) {
+      }
+      active_.fetch_sub(1, std::memory_order_acq_rel);
+    }
+  }
+
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  uint64_t generation_ = 0;
+  Job job_;
+  std::atomic<uint64_t> state_{0}, published_{0};
+  std::mutex caller_;
+  std::atomic<int> active_{0};
+};
+
+int defaultThreads() {
+  if (const char* env = std::getenv("QNSIM_THREADS"); env && std::atoi(env) > 0) return std::atoi(env);
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::mutex pool_mutex;
+std::unique_ptr<Pool> pool;
+int thread_count = 0;  // 0 until first use
+
+int ensureThreads() {
+  if (thread_count == 0) setThreadCount(0);
+  return thread_count;
+}
+
+}  // namespace
+
+void setThreadCount(int threads) {
+  std::lock_guard lock(pool_mutex);
+  const int count = threads > 0 ? threads : defaultThreads();
+  if (count == thread_count) return;
+  pool.reset();
+  thread_count = count;
+  if (count > 1) pool = std::make_unique<Pool>(count - 1);
+}
+
+int threadCount() { return ensureThreads(); }
+
+void parallelFor(int n, int grain, ChunkBody body) {
+  if (n <= 0) return;
+  if (ensureThreads() == 1 || n <= grain) {
+    body(0, n);
+    return;
+  }
+  if (!pool->run(n, grain, body)) body(0, n);
+}
 
 double deterministicSum(const double* values, int n) {
   constexpr int kBlock = 1024;
   const int blocks = (n + kBlock - 1) / kBlock;
-  if (blocks <= 1) {
-    double sum = 0.0;
-    for (int i = 0; i < n; ++i) sum += values[i];
-    return sum;
-  }
-  thread_local std::vector<double> partial;  // the calling thread's scratch; reused, so no allocation per call
+  thread_local std::vector<double> partial;  // the calling thread's scratch, reused: no allocation per call
   partial.assign(blocks, 0.0);
-  double* block_sums = partial.data();  // worker threads must write through this pointer, not `partial`
-#pragma omp parallel for schedule(static)
-  for (int b = 0; b < blocks; ++b) {
-    double sum = 0.0;
-    for (int i = b * kBlock, end = std::min(n, (b + 1) * kBlock); i < end; ++i) sum += values[i];
-    block_sums[b] = sum;
-  }
+  double* block_sums = partial.data();
+  auto sumBlocks = [&](int begin, int end) {
+    for (int b = begin; b < end; ++b) {
+      double sum = 0.0;
+      for (int i = b * kBlock, stop = std::min(n, (b + 1) * kBlock); i < stop; ++i) sum += values[i];
+      block_sums[b] = sum;
+    }
+  };
+  parallelFor(blocks, 8, sumBlocks);
   double sum = 0.0;
   for (double p : partial) sum += p;
   return sum;

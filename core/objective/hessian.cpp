@@ -3,6 +3,7 @@
 // so every 12x12 tet block V B^T (dP/dF) B is positive semidefinite.
 #include <algorithm>
 
+#include "core/common/parallel.h"
 #include "core/material/valanis_landel.h"
 #include "core/objective/objective.h"
 
@@ -115,15 +116,19 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
         for (int c = 0; c < 3; ++c, ++index)
           for (int r = 0; r < 3; ++r) values[*index + r] += block(3 * a + r, 3 * b + c);
   };
+  // The Hessian of c E(s x + o) is c s^2 times that of E at z = s x + o.
+  const VecX& z = energyArgument(x);
+  const double c = energy_scale_ * argument_scale_ * argument_scale_;
   const int nt = model_.tets.size();
-#pragma omp parallel for schedule(static)
-  for (int e = 0; e < nt; ++e) tet_hessian_[e] = tetHessian(model_, e, x, project);
+  parallelFor(nt, 64, [&](int begin, int end) {
+    for (int e = begin; e < end; ++e) tet_hessian_[e] = c * tetHessian(model_, e, z, project);
+  });
   for (int e = 0; e < nt; ++e) scatter(&tet_block_index_[48 * e], tet_hessian_[e], 4);
 
   for (int s = 0; s < model_.springs.size(); ++s) {
     const Eigen::Vector2i& v = model_.springs.vertices[s];
-    const Mat3 K = springBlock(vertex(x, v[0]) - vertex(x, v[1]), model_.springs.rest_length[s],
-                               model_.regions[model_.springs.region[s]].stiffness, project);
+    const Mat3 K = c * springBlock(vertex(z, v[0]) - vertex(z, v[1]), model_.springs.rest_length[s],
+                                   model_.regions[model_.springs.region[s]].stiffness, project);
     Eigen::Matrix<double, 6, 6> block;
     block << K, -K, -K, K;
     scatter(&spring_block_index_[12 * s], block, 2);
@@ -131,10 +136,11 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
 
   const auto addDiagonal = [&](int v, const Mat3& block) { scatter(&diagonal_block_index_[3 * v], block, 1); };
   for (int v = 0; v < model_.vertexCount(); ++v) addDiagonal(v, inertia_weight_ * model_.mass[v] * Mat3::Identity());
-  for (const Attachment& a : model_.attachments) addDiagonal(a.vertex, a.stiffness * Mat3::Identity());
-  for (const DragTerm& d : drags) addDiagonal(d.vertex, d.stiffness * Mat3::Identity());
-  for (const ContactTerm& c : contacts)
-    if ((vertex(x, c.vertex) - c.point).dot(c.normal) < 0) addDiagonal(c.vertex, c.stiffness * c.normal * c.normal.transpose());
+  for (const Attachment& a : model_.attachments) addDiagonal(a.vertex, c * a.stiffness * Mat3::Identity());
+  for (const DragTerm& d : drags) addDiagonal(d.vertex, c * d.stiffness * Mat3::Identity());
+  for (const ContactTerm& t : contacts)
+    if ((vertex(z, t.vertex) - t.point).dot(t.normal) < 0) addDiagonal(t.vertex, c * t.stiffness * t.normal * t.normal.transpose());
+  // Friction is dissipative and acts on x itself, outside the energy transform.
   for (const FrictionTerm& f : frictions) addDiagonal(f.vertex, frictionBlock(f, vertex(x, f.vertex)));
   return hessian_;
 }

@@ -32,77 +32,94 @@ void Objective::setInertia(const VecX& y, double weight) {
   inertia_weight_ = weight;
 }
 
+void Objective::setEnergyTransform(double scale, double argument_scale, const VecX& offset) {
+  energy_scale_ = scale;
+  argument_scale_ = argument_scale;
+  offset_ = offset;
+}
+
+const VecX& Objective::energyArgument(const VecX& x) {
+  if (argument_scale_ == 1.0) return x;
+  argument_ = argument_scale_ * x + offset_;
+  return argument_;
+}
+
 void Objective::evaluateTets(const VecX& x, bool with_gradient) {
   const TetElements& tets = model_.tets;
-#pragma omp parallel for schedule(static)
-  for (int e = 0; e < tets.size(); ++e) {
-    const Eigen::Vector4i& t = tets.vertices[e];
-    const Vec3 x0 = vertex(x, t[0]);
-    Mat3 Ds;
-    Ds << vertex(x, t[1]) - x0, vertex(x, t[2]) - x0, vertex(x, t[3]) - x0;
-    const Mat3 F = Ds * tets.rest_inverse[e];
-    const Region& region = model_.regions[tets.region[e]];
-    Mat3 P;
-    double psi = model_.solid(tets.region[e]).energyAndStress(F, with_gradient ? &P : nullptr);
-    psi += addFiberEnergyAndStress(region.fiber, F, with_gradient ? &P : nullptr);
-    element_energy_[e] = tets.volume[e] * psi;
-    if (with_gradient) {  // dE/dx_a = V P g_a: the columns of V P Dm^-T, and minus their sum for x0
-      const Mat3 H = tets.volume[e] * P * tets.rest_inverse[e].transpose();
-      element_force_[4 * e + 1] = H.col(0);
-      element_force_[4 * e + 2] = H.col(1);
-      element_force_[4 * e + 3] = H.col(2);
-      element_force_[4 * e] = -(H.col(0) + H.col(1) + H.col(2));
+  parallelFor(tets.size(), 256, [&](int begin, int end) {
+    for (int e = begin; e < end; ++e) {
+      const Eigen::Vector4i& t = tets.vertices[e];
+      const Vec3 x0 = vertex(x, t[0]);
+      Mat3 Ds;
+      Ds << vertex(x, t[1]) - x0, vertex(x, t[2]) - x0, vertex(x, t[3]) - x0;
+      const Mat3 F = Ds * tets.rest_inverse[e];
+      const Region& region = model_.regions[tets.region[e]];
+      Mat3 P;
+      double psi = model_.solid(tets.region[e]).energyAndStress(F, with_gradient ? &P : nullptr);
+      psi += addFiberEnergyAndStress(region.fiber, F, with_gradient ? &P : nullptr);
+      element_energy_[e] = tets.volume[e] * psi;
+      if (with_gradient) {  // dE/dx_a = V P g_a: the columns of V P Dm^-T, and minus their sum for x0
+        const Mat3 H = tets.volume[e] * P * tets.rest_inverse[e].transpose();
+        element_force_[4 * e + 1] = H.col(0);
+        element_force_[4 * e + 2] = H.col(1);
+        element_force_[4 * e + 3] = H.col(2);
+        element_force_[4 * e] = -(H.col(0) + H.col(1) + H.col(2));
+      }
     }
-  }
+  });
 }
 
 void Objective::evaluateSprings(const VecX& x, bool with_gradient) {
   const SpringElements& springs = model_.springs;
   const int offset = model_.tets.size(), force_offset = 4 * model_.tets.size();
-#pragma omp parallel for schedule(static)
-  for (int s = 0; s < springs.size(); ++s) {
-    const Vec3 d = vertex(x, springs.vertices[s][0]) - vertex(x, springs.vertices[s][1]);
-    const double length = d.norm(), stretch = length - springs.rest_length[s];
-    const double k = model_.regions[springs.region[s]].stiffness;
-    element_energy_[offset + s] = 0.5 * k * stretch * stretch;
-    if (with_gradient) {
-      const Vec3 f = length > 0.0 ? Vec3(k * stretch / length * d) : Vec3::Zero();
-      element_force_[force_offset + 2 * s] = f;
-      element_force_[force_offset + 2 * s + 1] = -f;
+  parallelFor(springs.size(), 1024, [&](int begin, int end) {
+    for (int s = begin; s < end; ++s) {
+      const Vec3 d = vertex(x, springs.vertices[s][0]) - vertex(x, springs.vertices[s][1]);
+      const double length = d.norm(), stretch = length - springs.rest_length[s];
+      const double k = model_.regions[springs.region[s]].stiffness;
+      element_energy_[offset + s] = 0.5 * k * stretch * stretch;
+      if (with_gradient) {
+        const Vec3 f = length > 0.0 ? Vec3(k * stretch / length * d) : Vec3::Zero();
+        element_force_[force_offset + 2 * s] = f;
+        element_force_[force_offset + 2 * s + 1] = -f;
+      }
     }
-  }
+  });
 }
 
 double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
   const bool with_gradient = gradient != nullptr;
-  evaluateTets(x, with_gradient);
-  evaluateSprings(x, with_gradient);
+  const VecX& z = energyArgument(x);
+  evaluateTets(z, with_gradient);
+  evaluateSprings(z, with_gradient);
+  const double c = energy_scale_, cs = energy_scale_ * argument_scale_;  // d/dx of c E(s x + o) = c s grad E
   EnergyParts e;
-  e.elastic = deterministicSum(element_energy_.data(), static_cast<int>(element_energy_.size()));
+  e.elastic = c * deterministicSum(element_energy_.data(), static_cast<int>(element_energy_.size()));
 
   const int n = model_.vertexCount();
   if (with_gradient) gradient->resize(3 * n);
   const double w = inertia_weight_;
-#pragma omp parallel for schedule(static)
-  for (int v = 0; v < n; ++v) {
-    const Vec3 dx = vertex(x, v) - vertex(y_, v);
-    vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
-    if (!with_gradient) continue;
-    Vec3 g = w * model_.mass[v] * dx;
-    for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g += element_force_[incidence_slot_[i]];
-    vertex(*gradient, v) = g;
-  }
+  parallelFor(n, 512, [&](int begin, int end) {
+    for (int v = begin; v < end; ++v) {
+      const Vec3 dx = vertex(x, v) - vertex(y_, v);
+      vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
+      if (!with_gradient) continue;
+      Vec3 g = Vec3::Zero();
+      for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g += element_force_[incidence_slot_[i]];
+      vertex(*gradient, v) = w * model_.mass[v] * dx + cs * g;
+    }
+  });
   e.inertia = deterministicSum(vertex_energy_.data(), n);
 
   for (const Attachment& a : model_.attachments) {
-    const Vec3 d = vertex(x, a.vertex) - a.target;
-    e.attachment += 0.5 * a.stiffness * d.squaredNorm();
-    if (with_gradient) vertex(*gradient, a.vertex) += a.stiffness * d;
+    const Vec3 d = vertex(z, a.vertex) - a.target;
+    e.attachment += 0.5 * c * a.stiffness * d.squaredNorm();
+    if (with_gradient) vertex(*gradient, a.vertex) += cs * a.stiffness * d;
   }
-  for (const ContactTerm& c : contacts) {
-    const double depth = std::min(0.0, (vertex(x, c.vertex) - c.point).dot(c.normal));
-    e.contact += 0.5 * c.stiffness * depth * depth;
-    if (with_gradient) vertex(*gradient, c.vertex) += c.stiffness * depth * c.normal;
+  for (const ContactTerm& t : contacts) {
+    const double depth = std::min(0.0, (vertex(z, t.vertex) - t.point).dot(t.normal));
+    e.contact += 0.5 * c * t.stiffness * depth * depth;
+    if (with_gradient) vertex(*gradient, t.vertex) += cs * t.stiffness * depth * t.normal;
   }
   for (const FrictionTerm& f : frictions) {
     const Vec3 slip = (vertex(x, f.vertex) - f.anchor) - (vertex(x, f.vertex) - f.anchor).dot(f.normal) * f.normal;
@@ -111,9 +128,9 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
     if (with_gradient) vertex(*gradient, f.vertex) += f.bound / std::max(u, f.slip) * slip;
   }
   for (const DragTerm& d : drags) {
-    const Vec3 r = vertex(x, d.vertex) - d.target;
-    e.drag += 0.5 * d.stiffness * r.squaredNorm();
-    if (with_gradient) vertex(*gradient, d.vertex) += d.stiffness * r;
+    const Vec3 r = vertex(z, d.vertex) - d.target;
+    e.drag += 0.5 * c * d.stiffness * r.squaredNorm();
+    if (with_gradient) vertex(*gradient, d.vertex) += cs * d.stiffness * r;
   }
   if (parts) *parts = e;
   return e.total();

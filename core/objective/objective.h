@@ -2,7 +2,9 @@
 // The backward Euler objective (paper Eq. 3):
 //   g(x) = w/2 (x - y)^T M (x - y) + E(x),   w = 1/h^2,
 // with E the elastic energy of tets and springs, attachment springs, and the terms that stay out of
-// A = w M + L: contacts (Sec. 4.3), their optional friction, and drag springs. Energy and gradient come from one streaming pass.
+// A = w M + L: contacts (Sec. 4.3), their optional friction, and drag springs. Energy and gradient
+// come from one streaming pass. Other integrators evaluate c E(s x + o) instead of E(x) (see
+// core/sim/integrator.h).
 #include <vector>
 
 #include "core/model/model.h"
@@ -48,6 +50,11 @@ class Objective {
   const VecX& inertiaTarget() const { return y_; }
   double inertiaWeight() const { return inertia_weight_; }
 
+  // The potential energy enters g as c E(s x + o); c = s = 1 (backward Euler) by default.
+  void setEnergyTransform(double scale, double argument_scale, const VecX& offset);
+  double energyScale() const { return energy_scale_; }
+  double argumentScale() const { return argument_scale_; }
+
   std::vector<ContactTerm> contacts;
   std::vector<FrictionTerm> frictions;
   std::vector<DragTerm> drags;
@@ -63,6 +70,7 @@ class Objective {
   const Model& model() const { return model_; }
 
  private:
+  const VecX& energyArgument(const VecX& x);  // x itself, or s x + o
   void evaluateTets(const VecX& x, bool with_gradient);
   void evaluateSprings(const VecX& x, bool with_gradient);
   void buildHessianPattern();
@@ -70,6 +78,8 @@ class Objective {
   const Model& model_;
   VecX y_;
   double inertia_weight_ = 0.0;
+  double energy_scale_ = 1.0, argument_scale_ = 1.0;
+  VecX offset_, argument_;
   // Per-element results, gathered per vertex through `incidence_` (CSR) so that the sums never race
   // and do not depend on the thread count.
   std::vector<double> element_energy_;

@@ -24,8 +24,9 @@ Parameter declare(std::string key, std::string group, std::string description, T
 }
 
 template <class Enum, class Field>
-Parameter choice(std::string key, std::string group, std::string description, std::vector<std::string> names, Field field) {
-  Parameter p{std::move(key), std::move(group), std::move(description), Type::Choice, names.front(), 0, 0, names, false, {}, {}};
+Parameter choice(std::string key, std::string group, std::string description, std::vector<std::string> names, Field field,
+                 bool rebuilds = false) {
+  Parameter p{std::move(key), std::move(group), std::move(description), Type::Choice, names.front(), 0, 0, names, rebuilds, {}, {}};
   p.get = [field, names](const Settings& s) { return ParameterValue(names[static_cast<int>(field(const_cast<Settings&>(s)))]); };
   p.assign = [field, names](Settings& s, const ParameterValue& v) {
     field(s) = static_cast<Enum>(std::find(names.begin(), names.end(), std::get<std::string>(v)) - names.begin());
@@ -37,11 +38,16 @@ std::vector<Parameter> declareAll() {
   return {
       declare<double>("time_step", "Integrator", "Time step h in seconds; one backward Euler step per frame (paper: 1/30).", Type::Real,
                       1.0 / 30.0, 1e-5, 1.0, [](Settings& s) -> double& { return s.time_step; }, true),
+      choice<IntegratorKind>("integrator", "Integrator",
+                             "backward_euler: the paper's (Eq. 3); implicit_midpoint: symplectic, less stable with stiff materials "
+                             "(Sec. 3); bdf2: second order, less numerical damping. Each is one minimisation per step.",
+                             {"backward_euler", "implicit_midpoint", "bdf2"}, [](Settings& s) -> IntegratorKind& { return s.integrator; },
+                             true),
       declare<Vec3>("gravity", "Integrator", "Gravitational acceleration (m/s^2).", Type::Vector3, Vec3(0, -9.81, 0), -1e4, 1e4,
                     [](Settings& s) -> Vec3& { return s.gravity; }),
       declare<double>("damping", "Integrator", "Ether drag: the velocity is scaled by (1 - damping) before each step.", Type::Real, 0.0,
                       0.0, 1.0, [](Settings& s) -> double& { return s.damping; }),
-      declare<int>("threads", "Performance", "Worker threads for element loops; 0 = all cores. Results do not depend on it.",
+      declare<int>("threads", "Performance", "Worker threads for element loops; 0 = all cores (or QNSIM_THREADS). Results do not depend on it.",
                    Type::Integer, 0, 0, 256, [](Settings& s) -> int& { return s.threads; }),
       declare<double>("contact_stiffness", "Collisions", "Stiffness k_c of the contact energy k_c/2 ((x - t) . n)^2 (N/m).",
                       Type::Real, 1e5, 0.0, 1e12, [](Settings& s) -> double& { return s.contact_stiffness; }),
@@ -60,6 +66,12 @@ std::vector<Parameter> declareAll() {
                    [](Settings& s) -> int& { return s.solver.iterations; }),
       declare<int>("solver.lbfgs_window", "Solver", "L-BFGS history window m (Alg. 2; paper: 5). 0 gives the plain direction -A^-1 grad g.",
                    Type::Integer, 5, 0, 1000, [](Settings& s) -> int& { return s.solver.lbfgs_window; }),
+      choice<InitialHessianKind>("solver.initial_hessian", "Solver",
+                                 "Initial Hessian A0 of L-BFGS (Fig. 8). laplacian: ours, M/h^2 + L, n x n, factored once; "
+                                 "scaled_identity: <s,t>/<t,t> I (Nocedal-Wright); rest_hessian: M/h^2 + Hessian of E at rest, "
+                                 "3n x 3n, factored once; frame_hessian: the projected Hessian at each frame's start, factored per frame.",
+                                 {"laplacian", "scaled_identity", "rest_hessian", "frame_hessian"},
+                                 [](Settings& s) -> InitialHessianKind& { return s.solver.initial_hessian; }),
       choice<LineSearchKind>("solver.line_search", "Solver",
                              "armijo: backtracking until g decreases sufficiently (Alg. 1); none: always take the full step.",
                              {"armijo", "none"}, [](Settings& s) -> LineSearchKind& { return s.solver.line_search; }),

@@ -7,11 +7,14 @@ namespace qnsim {
 
 enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent };
 enum class LineSearchKind { Armijo, None };
+enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
+enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian };
 
 struct SolverSettings {
   SolverMethod method;
   int iterations;           // per frame (paper: 10)
   int lbfgs_window;         // m of Alg. 2 (paper: 5); 0 = the plain quasi-Newton direction
+  InitialHessianKind initial_hessian;  // A0 of Alg. 2 (paper: M/h^2 + L)
   LineSearchKind line_search;
   double armijo_gamma;      // sufficient-decrease constant (paper: 0.3)
   double armijo_beta;       // backtracking factor (paper: 0.5)
@@ -23,6 +26,7 @@ struct SolverSettings {
 struct Settings {
   Settings();  // the registry's defaults
   double time_step;
+  IntegratorKind integrator;
   Vec3 gravity;
   double damping;  // ether drag: the velocity is scaled by (1 - damping) before each step
   int threads;     // 0 = all cores

@@ -7,8 +7,8 @@
 #include "core/common/error.h"
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
-#include "core/solver/lbfgs.h"
-#include "core/solver/newton.h"
+#include "core/sim/integrator.h"
+#include "core/solver/exact_solve.h"
 
 namespace qnsim {
 
@@ -16,7 +16,7 @@ Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_
   setThreadCount(settings_.threads);
   built_ = buildModel(scene_);
   objective_ = std::make_unique<Objective>(built_.model);
-  system_ = std::make_unique<SystemMatrix>(built_.model, 1.0 / (settings_.time_step * settings_.time_step));
+  system_ = std::make_unique<SystemMatrix>(built_.model, inertiaWeight(), stiffnessScale());
   createSolvers();
   reset();
 }
@@ -45,9 +45,23 @@ void Simulation::poseColliders(double t) {
   for (const Collider& c : scene_.colliders) colliders_.push_back(posedAt(c, t, settings_.time_step));
 }
 
+namespace {
+// Eq. 12 for every iterate: (g_k - g*) / (g_0 - g*).
+void relativeErrors(const std::vector<IterationRecord>& iterations, double g_star, std::vector<double>& out) {
+  const double g0 = iterations.front().g;
+  out.clear();
+  for (const IterationRecord& it : iterations) out.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
+}
+}  // namespace
+
+double Simulation::stiffnessScale() const {
+  const StepForm form = stepForm(settings_.integrator);
+  return form.energy_scale * form.argument_scale * form.argument_scale;
+}
+
 void Simulation::reset() {
-  x_ = built_.initial;
-  v_ = built_.velocity;
+  x_ = x_previous_ = built_.initial;
+  v_ = v_previous_ = built_.velocity;
   frame_ = 0;
   time_ = 0;
   objective_->contacts.clear();
@@ -66,29 +80,34 @@ void Simulation::setState(const VecX& x, const VecX& v) {
 }
 
 void Simulation::setSettings(const Settings& s) {
-  const bool refactor = s.time_step != settings_.time_step || s.solver.stiffness_interval != settings_.solver.stiffness_interval;
-  const bool new_solver = s.solver.method != settings_.solver.method || s.solver.lbfgs_window != settings_.solver.lbfgs_window;
+  const bool refactor = s.time_step != settings_.time_step || s.solver.stiffness_interval != settings_.solver.stiffness_interval ||
+                        s.integrator != settings_.integrator;
+  const bool new_solver = s.solver.method != settings_.solver.method || s.solver.lbfgs_window != settings_.solver.lbfgs_window ||
+                          s.solver.initial_hessian != settings_.solver.initial_hessian;
   settings_ = s;
   setThreadCount(settings_.threads);
   if (refactor) {
+    pending_is_stale_ = refactorPending();  // a pending factor would bring back the old h or interval
     updateStiffness(built_.model, settings_.solver.stiffness_interval);
-    system_->rebuild(built_.model, 1.0 / (settings_.time_step * settings_.time_step));
+    system_->rebuild(built_.model, inertiaWeight(), stiffnessScale());
   }
   if (refactor || new_solver) createSolvers();
 }
 
 void Simulation::prepareFrame(double t) {
-  const double h = settings_.time_step;
   updateHandleTargets(built_.handles, t, built_.model);
   poseColliders(t);
-  // y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3), with the velocity damped by ether drag.
+  // Backward Euler: y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3); the others in integrator.h.
   x_start_ = x_;
-  y_ = x_ + h * (1.0 - settings_.damping) * v_;
-  for (int v = 0; v < built_.model.vertexCount(); ++v) vertex(y_, v) += h * h * settings_.gravity;
-  objective_->setInertia(y_, 1.0 / (h * h));
+  v_start_ = v_;
+  predict(settings_.integrator, {x_, v_, x_previous_, v_previous_}, settings_, y_, energy_offset_);
+  objective_->setInertia(y_, inertiaWeight());
+  const StepForm form = stepForm(settings_.integrator);
+  objective_->setEnergyTransform(form.energy_scale, form.argument_scale, energy_offset_);
 }
 
 void Simulation::step() {
+  adoptRefactor(false);
   Timer timer;
   const double h = settings_.time_step;
   time_ += h;
@@ -100,24 +119,22 @@ void Simulation::step() {
   if (!x_.allFinite())
     throw error("frame ", frame_, ": the positions are no longer finite (the simulation diverged); "
                 "try solver.line_search=armijo, more solver.iterations or a smaller time_step");
-  v_ = (x_ - x_start_) / h;
-  if (reference_enabled_) {
-    const double g_star = std::min(rel_error_.empty() ? solve_.g : rel_error_.front(), solve_.g);
-    const double g0 = solve_.iterations.front().g;
-    rel_error_.clear();
-    for (const IterationRecord& it : solve_.iterations) rel_error_.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
-  }
+  updateVelocity(settings_.integrator, {x_start_, v_start_, x_previous_, v_previous_}, settings_, x_, v_);
+  x_previous_ = x_start_;
+  v_previous_ = v_start_;
+  if (reference_enabled_) relativeErrors(solve_.iterations, std::min(rel_error_.front(), solve_.g), rel_error_);
   measure(timer.ms());
 }
 
 // Stores g(x*) in rel_error_[0] until step() turns it into the relative errors.
 void Simulation::computeReference(const VecX& y) {
-  if (!colliders_.empty()) refreshContacts(colliders_, y, x_start_, contactParams(), *objective_);
+  if (const ContactRefresh refresh = contactRefresh()) refresh(y);  // the contact set stays fixed for x*
   VecX x_star = y;
   rel_error_.assign(1, solveExactly(*objective_, *system_, x_star));
 }
 
 std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vector<SolverSettings>& methods) {
+  adoptRefactor(true);
   prepareFrame(time_ + settings_.time_step);
   computeReference(y_);
   double g_star = rel_error_.front();
@@ -132,10 +149,7 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
     for (const IterationRecord& it : trace.result.iterations) g_star = std::min(g_star, it.g);
     traces.push_back(std::move(trace));
   }
-  for (MethodTrace& trace : traces) {
-    const double g0 = trace.result.iterations.front().g;
-    for (const IterationRecord& it : trace.result.iterations) trace.rel_error.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
-  }
+  for (MethodTrace& trace : traces) relativeErrors(trace.result.iterations, g_star, trace.rel_error);
   rel_error_.clear();
   updateHandleTargets(built_.handles, time_, built_.model);
   poseColliders(time_);
@@ -152,6 +166,14 @@ void Simulation::measure(double frame_ms) {
   r.frame_ms = frame_ms;
   r.g = solve_.g;
   r.elastic_energy = solve_.parts.elastic;
+  if (settings_.integrator != IntegratorKind::BackwardEuler) {  // g holds c E(s x + o); report E(x) itself
+    const StepForm form = stepForm(settings_.integrator);
+    EnergyParts parts;
+    objective_->setEnergyTransform(1.0, 1.0, energy_offset_);
+    objective_->evaluate(x_, nullptr, &parts);
+    objective_->setEnergyTransform(form.energy_scale, form.argument_scale, energy_offset_);
+    r.elastic_energy = parts.elastic;
+  }
   r.times = solve_.times;
   r.kinetic_energy = 0;
   r.com.setZero();
@@ -176,29 +198,7 @@ void Simulation::measure(double frame_ms) {
   r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
   for (const ContactTerm& c : objective_->contacts) r.active_contacts += (vertex(x_, c.vertex) - c.point).dot(c.normal) < 0;
   r.max_penetration = measureContacts(colliders_, x_).max_penetration;
-  r.factorizations = system_->factorizations() + solver_->factorizations();
-}
-
-double solveExactly(Objective& objective, SystemMatrix& system, VecX& x) {
-  // L-BFGS with a long window carries x most of the way cheaply (about 1 ms per iteration where a
-  // Newton iteration refactors a 3n x 3n matrix); projected Newton then converges quadratically.
-  VecX gradient;
-  objective.evaluate(x, &gradient);
-  const double target = 1e-10 * gradient.norm();
-  SolverSettings settings = Settings().solver;
-  settings.gradient_tolerance = 1e-10;
-  settings.iterations = 1000;
-  settings.lbfgs_window = 20;
-  FrameSolveResult result;
-  LbfgsSolver lbfgs(system, settings.lbfgs_window);
-  FrameSolver(objective, lbfgs, settings).solve(x, result);
-  const double remaining = result.iterations.back().grad_norm;
-  if (remaining <= target) return result.g;
-  settings.gradient_tolerance = target / remaining;
-  settings.iterations = 10;
-  NewtonSolver newton(objective);
-  FrameSolver(objective, newton, settings).solve(x, result);
-  return result.g;
+  r.factorizations = retired_factorizations_ + system_->factorizations() + solver_->factorizations();
 }
 
 }  // namespace qnsim

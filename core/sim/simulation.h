@@ -1,7 +1,8 @@
 #pragma once
-// A running simulation of a Scene: backward Euler as the minimisation of g (Eq. 3), one frame per
-// step, solved by the chosen method inside Alg. 1. The GUI and the headless program drive the same
+// A running simulation of a Scene: backward Euler (or another integrator, integrator.h) as the
+// minimisation of g (Eq. 3), one frame per step, solved by the chosen method inside Alg. 1. The GUI and the headless program drive the same
 // object; the GUI only reads state and sends edits between frames.
+#include <future>
 #include <memory>
 #include <vector>
 
@@ -42,6 +43,32 @@ class Simulation {
   double time() const { return time_; }
   Objective& objective() { return *objective_; }
 
+  // Live edits (the sandbox), applied between frames; implemented in simulation_edits.cpp.
+  // setMaterial replaces a region's material by one of the same kind (solid or spring): g and grad g use
+  // it from the next frame on, k is refitted (Eq. 11), and A = M/h^2 + L is refactored on a background
+  // thread and swapped in at the start of the first frame after it is ready. Until then the old A keeps
+  // preconditioning (A only has to be positive definite for the directions to descend), so an edit
+  // never stalls a frame. Throws qnsim::Error for a bad region index or a material of the wrong kind.
+  void setMaterial(int region, std::unique_ptr<Material> material);
+  // Holds vertices where they are now with attachment springs (a handle named "pinned"); vertices
+  // already attached are skipped. unpinVertices releases every attachment on the vertices, scene
+  // handles' too. Both change L, so A is refactored in the background as above.
+  void pinVertices(const std::vector<int>& vertices, double stiffness);
+  void unpinVertices(const std::vector<int>& vertices);
+  bool refactorPending() const { return pending_system_.valid(); }
+  // Waits for a pending refactorisation and swaps it in (tests and scripted runs).
+  void finishRefactor() { adoptRefactor(true); }
+
+  // The dynamic state, for save and load. Edits (materials, pins, settings) are not part of it.
+  struct State {
+    int frame = 0;
+    double time = 0;
+    VecX x, v;
+  };
+  State state() const { return {frame_, time_, x_, v_}; }
+  // Throws qnsim::Error when the vertex count differs from the model's.
+  void restoreState(const State& state);
+
   const FrameRecord& lastFrame() const { return record_; }
   const FrameSolveResult& lastSolve() const { return solve_; }
 
@@ -66,8 +93,12 @@ class Simulation {
   ContactParams contactParams() const;
   void poseColliders(double t);
   void prepareFrame(double t);  // handle targets at time t, y and the inertia term
+  double inertiaWeight() const { return 1.0 / (settings_.time_step * settings_.time_step); }
+  double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L
   void computeReference(const VecX& y);
   void measure(double frame_ms);
+  void requestRefactor();
+  void adoptRefactor(bool wait);
 
   Scene scene_;
   Settings settings_;
@@ -76,20 +107,18 @@ class Simulation {
   std::unique_ptr<SystemMatrix> system_;
   std::unique_ptr<DirectionSolver> solver_;
   std::unique_ptr<FrameSolver> frame_solver_;
-  std::vector<Collider> colliders_;
-  VecX x_, v_, x_start_, y_;
+  std::vector<Collider> colliders_;  // the scene's colliders posed at the current time
+  VecX x_, v_, x_start_, v_start_, y_, energy_offset_;
+  VecX x_previous_, v_previous_;  // the step before this one, for BDF2
   int frame_ = 0;
   double time_ = 0;
   FrameSolveResult solve_;
   FrameRecord record_;
   bool reference_enabled_ = false;
   std::vector<double> rel_error_;
+  std::future<std::unique_ptr<SystemMatrix>> pending_system_;  // a background refactorisation
+  bool pending_is_stale_ = false;  // the model changed again after it started
+  long retired_factorizations_ = 0;  // by system matrices replaced since the start
 };
-
-// The exact solution x* of the objective's current frame, from x: L-BFGS (m = 20) and then projected
-// Newton, both with the Armijo line search, each until |grad g| <= 1e-11 |grad g| at its start or no
-// step decreases g. The paper iterates Newton alone; the minimiser is the same, reached sooner.
-// Returns g(x*) and writes x*.
-double solveExactly(Objective& objective, SystemMatrix& system, VecX& x);
 
 }  // namespace qnsim

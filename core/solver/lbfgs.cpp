@@ -6,8 +6,8 @@
 
 namespace qnsim {
 
-LbfgsSolver::LbfgsSolver(SystemMatrix& system, int window)
-    : system_(system), window_(window), s_(window), t_(window), rho_(window), zeta_(window) {}
+LbfgsSolver::LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window)
+    : initial_(std::move(initial)), window_(window), s_(window), t_(window), rho_(window), zeta_(window) {}
 
 void LbfgsSolver::update(const VecX& s, const VecX& t) {
   if (window_ == 0) return;
@@ -22,7 +22,7 @@ void LbfgsSolver::update(const VecX& s, const VecX& t) {
   count_ = std::min(count_ + 1, window_);
 }
 
-void LbfgsSolver::direction(const VecX&, const VecX& gradient, VecX& d, PhaseTimes& times) {
+void LbfgsSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) {
   const auto slot = [this](int age) { return (head_ - 1 - age + 2 * window_) % window_; };  // age 0 = newest
   Timer timer;
   d = -gradient;  // q := -grad g(x_k)
@@ -33,7 +33,8 @@ void LbfgsSolver::direction(const VecX&, const VecX& gradient, VecX& d, PhaseTim
   }
   times.lbfgs += timer.ms();
   timer.restart();
-  system_.solve(d);  // r := A0^-1 q  (line 7)
+  const bool pair = count_ > 0;
+  initial_->apply(x, d, pair ? &s_[slot(0)] : nullptr, pair ? &t_[slot(0)] : nullptr);  // r := A0^-1 q  (line 7)
   times.linear_solve += timer.ms();
   timer.restart();
   for (int age = count_ - 1; age >= 0; --age) {  // i = k-m up to k-1

@@ -1,22 +1,27 @@
 #pragma once
 // Quasi-Newton directions with L-BFGS (paper Alg. 2): the two-loop recursion over the last m pairs
-// (s_i, t_i) around the solve with the initial Hessian A0 = M/h^2 + L.
+// (s_i, t_i) around the solve with the initial Hessian A0 (ours: M/h^2 + L).
+#include <memory>
 #include <vector>
 
 #include "core/solver/direction.h"
-#include "core/solver/system_matrix.h"
+#include "core/solver/initial_hessian.h"
 
 namespace qnsim {
 
 class LbfgsSolver final : public DirectionSolver {
  public:
-  LbfgsSolver(SystemMatrix& system, int window);
-  void reset() override { count_ = 0; }
+  LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window);
+  void reset() override {
+    count_ = 0;
+    initial_->reset();
+  }
+  long factorizations() const override { return initial_->factorizations(); }
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
   void update(const VecX& s, const VecX& t) override;
 
  private:
-  SystemMatrix& system_;
+  std::unique_ptr<InitialHessian> initial_;
   int window_;
   // Ring buffer of the last `window_` pairs; `count_` valid, newest at (head_ - 1) mod window_.
   std::vector<VecX> s_, t_;

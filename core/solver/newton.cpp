@@ -1,5 +1,8 @@
 #include "core/solver/newton.h"
 
+#include <cmath>
+
+#include "core/common/error.h"
 #include "core/common/timer.h"
 
 namespace qnsim {
@@ -15,11 +18,34 @@ void NewtonSolver::direction(const VecX& x, const VecX& gradient, VecX& d, Phase
     cholesky_->analyze(H);
     analyzed_ = true;
   }
-  cholesky_->factorize(H);
-  ++factorizations_;
+  factorizeRegularized(H);
   d = -gradient;
   cholesky_->solve(d);
   times.linear_solve += timer.ms();
+}
+
+// H + M/h^2 is positive definite in exact arithmetic (every element block is PSD), but in a blown-up
+// state round-off can break that; then, as Liu's reference code does, add a growing multiple of the
+// identity until the factorization succeeds.
+void NewtonSolver::factorizeRegularized(const SparseMatrix& H) {
+  double shift = 0.0;
+  const double scale = H.diagonal().cwiseAbs().maxCoeff();
+  for (int attempt = 0;; ++attempt) {
+    try {
+      ++factorizations_;
+      if (shift == 0.0) {
+        cholesky_->factorize(H);
+      } else {
+        shifted_ = H;
+        shifted_.diagonal().array() += shift;
+        cholesky_->factorize(shifted_);
+      }
+      return;
+    } catch (const Error&) {
+      if (attempt == 6 || !std::isfinite(scale)) throw;
+      shift = shift == 0.0 ? 1e-12 * scale : 100.0 * shift;
+    }
+  }
 }
 
 }  // namespace qnsim

@@ -17,7 +17,10 @@ class NewtonSolver final : public DirectionSolver {
   long factorizations() const override { return factorizations_; }
 
  private:
+  void factorizeRegularized(const SparseMatrix& H);
+
   Objective& objective_;
+  SparseMatrix shifted_;
   std::unique_ptr<SparseCholesky> cholesky_;
   bool analyzed_ = false;
   long factorizations_ = 0;

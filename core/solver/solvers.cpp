@@ -30,8 +30,10 @@ class GradientDescentSolver final : public DirectionSolver {
 
 std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& settings, Objective& objective, SystemMatrix& system) {
   switch (settings.method) {
-    case SolverMethod::QuasiNewton: return std::make_unique<LbfgsSolver>(system, settings.lbfgs_window);
-    case SolverMethod::ProjectiveDynamics: return std::make_unique<LbfgsSolver>(system, 0);
+    case SolverMethod::QuasiNewton:
+      return std::make_unique<LbfgsSolver>(makeInitialHessian(settings.initial_hessian, objective, system), settings.lbfgs_window);
+    case SolverMethod::ProjectiveDynamics:
+      return std::make_unique<LbfgsSolver>(makeInitialHessian(InitialHessianKind::Laplacian, objective, system), 0);
     case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective);
     case SolverMethod::GradientDescent: return std::make_unique<GradientDescentSolver>(objective);
   }

@@ -1,5 +1,5 @@
 #pragma once
-// A = w M + L (n x n; w = 1/h^2 for backward Euler): the constant matrix of Projective Dynamics and
+// A = w M + c L (n x n; w = 1/h^2, c = 1 for backward Euler): the constant matrix of Projective Dynamics and
 // the initial Hessian approximation A0 of our quasi-Newton method. Assembled and factored once;
 // applied to the x, y and z columns of an n x 3 right-hand side with the same factor (Sec. 4.1).
 #include <memory>
@@ -11,9 +11,9 @@ namespace qnsim {
 
 class SystemMatrix {
  public:
-  SystemMatrix(const Model& model, double inertia_weight);
+  SystemMatrix(const Model& model, double inertia_weight, double stiffness_scale = 1.0);
   // Re-assembles and refactors (after a material, time step or attachment change).
-  void rebuild(const Model& model, double inertia_weight);
+  void rebuild(const Model& model, double inertia_weight, double stiffness_scale = 1.0);
   // v := A^-1 v for v = 3n stacked positions.
   void solve(VecX& v);
   const SparseMatrix& matrix() const { return A_; }
@@ -22,7 +22,6 @@ class SystemMatrix {
  private:
   SparseMatrix A_;
   std::unique_ptr<SparseCholesky> cholesky_;
-  MatX columns_;  // n x 3 scratch, column-major
   long factorizations_ = 0;
 };
 

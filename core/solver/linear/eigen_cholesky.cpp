@@ -14,11 +14,22 @@ class EigenCholesky final : public SparseCholesky {
     ldlt_.factorize(A);
     if (ldlt_.info() != Eigen::Success || (ldlt_.vectorD().array() <= 0).any())
       throw error("sparse Cholesky: the matrix is not positive definite");
+    inverse_diagonal_ = ldlt_.vectorD().cwiseInverse();  // vectorD() returns a copy: keep one
   }
-  void solve(Eigen::Ref<MatX> B) override { B = ldlt_.solve(B); }
+  // The steps of SimplicialLDLT::solve, written out so that no permutation is applied in place
+  // (Eigen allocates a mask for that): P A P^T = L D L^T.
+  void solve(Eigen::Ref<MatX> B) override {
+    permuted_ = ldlt_.permutationP() * B;
+    ldlt_.matrixL().solveInPlace(permuted_);
+    permuted_ = inverse_diagonal_.asDiagonal() * permuted_;
+    ldlt_.matrixU().solveInPlace(permuted_);
+    B = ldlt_.permutationPinv() * permuted_;
+  }
 
  private:
   Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower> ldlt_;
+  MatX permuted_;
+  VecX inverse_diagonal_;
 };
 
 }  // namespace

@@ -20,8 +20,15 @@ class SparseCholesky {
   virtual void analyze(const SparseMatrix& A) = 0;
   // Numeric factorization with the analysed pattern; throws qnsim::Error if A is not positive definite.
   virtual void factorize(const SparseMatrix& A) = 0;
-  // Solves A X = B in place; B is n x k, column-major. No allocation after the first call per k.
+  // Solves A X = B in place; B is n x k, column-major.
   virtual void solve(Eigen::Ref<MatX> B) = 0;
+  // Solves A X = B in place for B n x 3, row-major (the layout of positions): the three coordinate
+  // columns of Projective Dynamics' right-hand side share one factor. Allocates nothing after the
+  // first call.
+  virtual void solveRows(Eigen::Ref<MatX3> B);
+
+ protected:
+  MatX columns_;  // scratch for the default solveRows
 };
 
 }  // namespace qnsim

@@ -1,0 +1,13 @@
+#pragma once
+// The scene `qnsim` opens (or runs headless) when started without a subcommand. Change it here.
+#include <filesystem>
+#include <string>
+
+namespace qnsim {
+
+inline constexpr const char* kDefaultScene = "scenes/twisting_bar.json";
+
+// The default scene in the source tree, so that it is found from any working directory.
+inline std::string defaultScenePath() { return (std::filesystem::path(QNSIM_SOURCE_DIR) / kDefaultScene).string(); }
+
+}  // namespace qnsim

@@ -1,0 +1,36 @@
+#pragma once
+// The Solver panel is generated from the parameter registry (core/params/parameters.h): every
+// declared parameter gets a widget from its type and range, grouped as declared, and edits go through
+// setParameter, the same checked path as the scene file and `--set`.
+#include <string>
+#include <vector>
+
+#include "core/params/parameters.h"
+
+namespace qnsim::gui {
+
+struct ParamWidget {
+  enum class Kind { Choice, Integer, Real, Boolean, Vector2, Vector3 };
+  Kind kind;
+  bool logarithmic = false;  // a range over several decades with a positive minimum
+  double lo = 0, hi = 0;
+  float drag_speed = 1.0f;   // per pixel, for linear drags
+};
+
+struct ParamGroup {
+  std::string name;
+  std::vector<const Parameter*> parameters;  // in declaration order
+};
+
+ParamWidget widgetFor(const Parameter& p);
+
+// The registry's groups in the order they first appear.
+std::vector<ParamGroup> parameterGroups();
+
+// Checks and assigns one value; on a rejected value leaves `settings` unchanged and returns the message.
+bool applyParameter(Settings& settings, const Parameter& p, const ParameterValue& value, std::string& message);
+
+// The label a widget shows: the key's last part ("solver.lbfgs_window" -> "lbfgs window").
+std::string parameterLabel(const Parameter& p);
+
+}  // namespace qnsim::gui

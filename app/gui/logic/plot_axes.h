@@ -1,0 +1,62 @@
+#pragma once
+// Plot data and axis maths shared by the live ImGui plots and the SVG export: ranges that cover the
+// data (whole decades on log axes), "nice" ticks (1, 2, 5 x 10^k), and value <-> [0, 1] mapping.
+#include <string>
+#include <vector>
+
+namespace qnsim::gui {
+
+struct Axis {
+  double lo = 0.0, hi = 1.0;
+  bool log = false;
+};
+
+struct Tick {
+  double value;
+  std::string label;  // empty for minor ticks
+};
+
+struct Color {
+  float r, g, b;
+};
+
+struct Series {
+  std::string label;
+  Color color;
+  std::vector<double> x, y;
+  bool dashed = false;
+  bool markers = false;  // a dot at each sample (short series: control points, trials)
+};
+
+struct PlotSpec {
+  std::string title, x_label, y_label;
+  Axis x, y;
+  std::vector<Series> series;
+  bool legend = true;
+};
+
+// An axis covering the finite values of every series' x (or y); on a log axis only positive values
+// count and the ends snap to whole decades. Never empty.
+Axis fitAxis(const std::vector<Series>& series, bool use_y, bool log);
+// Widens `axis` to include a value (for fixed marks such as a fitted line's interval).
+void include(Axis& axis, double value);
+
+// Ticks inside the axis: at most about max_labels labelled ticks; log axes add unlabelled 2..9 minor
+// ticks when they span few decades.
+std::vector<Tick> ticks(const Axis& axis, int max_labels);
+
+// Position of a value along the axis: 0 at lo, 1 at hi (log10 on log axes; non-positive -> -inf).
+double toUnit(const Axis& axis, double value);
+double fromUnit(const Axis& axis, double unit);
+
+// A short label: "0.25", "1e-06", "3.5e+04".
+std::string formatTick(double value, double step);
+
+// Keeps at most about `target` points, picking min and max per bucket so that spikes survive.
+void decimate(const std::vector<double>& x, const std::vector<double>& y, int target, std::vector<double>& out_x,
+              std::vector<double>& out_y);
+
+// A colour per series index, readable on dark and light backgrounds.
+Color seriesColor(int index);
+
+}  // namespace qnsim::gui

@@ -1,0 +1,144 @@
+#pragma once
+// Runs a Simulation for the window, either on its own thread (the window stays responsive whatever a
+// frame costs) or stepped by the caller (scripted runs and screenshots). The window never touches the
+// Simulation: it sends commands, applied in order between frames, and reads the latest Snapshot.
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "app/gui/logic/fields.h"
+#include "app/gui/logic/recorder.h"
+#include "core/sim/simulation.h"
+#include "render/surface_view.h"
+
+namespace qnsim::gui {
+
+// One line of the rolling history, per simulated frame.
+struct FrameSummary {
+  int frame = 0, iterations = 0, ls_trials = 0;
+  double frame_ms = 0, mean_alpha = 0;
+  double g0 = 0, g = 0, grad0 = 0, grad = 0;
+  double rel_error = 0;  // Eq. 12 after the last iteration; NaN without a reference solve
+  PhaseTimes times;
+};
+
+struct RunTotals {
+  long frames = 0, iterations = 0, ls_trials = 0;
+  double alpha_sum = 0, frame_ms = 0;
+  PhaseTimes times;
+};
+
+struct CompareMethod {
+  std::string label;
+  SolverSettings settings;
+};
+
+struct CompareResult {
+  int frame = 0;  // the frame that was solved (the one after the current state)
+  std::vector<std::string> labels;
+  std::vector<Simulation::MethodTrace> traces;
+};
+
+struct Snapshot {
+  int frame = 0;
+  double time = 0;
+  VecX x;
+  FrameRecord record;
+  std::vector<IterationRecord> iterations;
+  std::vector<double> rel_error;
+  std::vector<FrameSummary> history;  // oldest first
+  RunTotals totals;
+  std::vector<int> attached;  // vertices held by attachment springs
+  ColorMode field_mode = ColorMode::Region;
+  std::vector<float> field;  // per vertex for field_mode
+  Settings settings;
+  bool playing = false, refactor_pending = false, recording = false;
+  int recorded = 0, record_target = 0;
+  std::shared_ptr<const CompareResult> compare;
+};
+
+class SimRunner {
+ public:
+  static constexpr size_t kHistory = 600;
+
+  SimRunner(std::unique_ptr<Simulation> simulation, bool threaded);
+  ~SimRunner();
+  SimRunner(const SimRunner&) = delete;
+  SimRunner& operator=(const SimRunner&) = delete;
+
+  std::shared_ptr<const Snapshot> snapshot() const;
+  // Messages for the user (saved files, errors), oldest first; `since` is the count already seen.
+  std::vector<std::string> messages(size_t since) const;
+  size_t messageCount() const;
+  bool busy() const { return busy_; }  // a compare solve is running
+
+  void setPlaying(bool playing);
+  void stepOnce();
+  void setRealTime(bool real_time);
+  void reset();
+  void setSettings(const Settings& settings);
+  void setMaterial(int region, std::shared_ptr<const Material> material);
+  // The mouse drag: DragTerms (in g and grad g, not in A; empty = none), replaced by the newest call
+  // before each frame.
+  void setDrag(std::vector<DragTerm> drag);
+  void pin(std::vector<int> vertices, double stiffness);
+  void unpin(std::vector<int> vertices);
+  void setColorMode(ColorMode mode);
+  void setReference(bool enabled);
+  void compare(std::vector<CompareMethod> methods);
+  void saveState(std::filesystem::path path);
+  void loadState(std::filesystem::path path);
+  void startRecording(std::filesystem::path base, int frames);
+  void stopRecording();
+  void setObjExport(std::optional<std::filesystem::path> folder);
+
+  // Called on the simulation thread after each publish (the window wakes its event loop with it).
+  void onPublish(std::function<void()> callback);
+
+  // Caller-stepped mode: runs the queued commands, steps one frame if playing (or asked to), publishes.
+  void pump();
+  // Waits until every command posted so far has run (threaded mode; a no-op otherwise).
+  void sync();
+
+ private:
+  using Command = std::function<void()>;
+  void post(Command command);
+  void threadMain();
+  void runCommands();
+  void stepFrame();
+  void afterFrame();
+  void publish();
+  void say(std::string message);
+
+  std::unique_ptr<Simulation> sim_;
+  render::SurfaceView surface_;
+  const bool threaded_;
+  std::thread thread_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Command> queue_;
+  std::optional<std::vector<DragTerm>> pending_drag_;
+  bool quit_ = false, playing_ = false, step_requested_ = false, real_time_ = true;
+  long posted_ = 0, done_ = 0;
+  std::condition_variable done_changed_;
+  std::atomic<bool> busy_{false};
+  std::shared_ptr<const Snapshot> published_;
+  std::function<void()> on_publish_;
+  std::vector<std::string> messages_;
+
+  // Owned by the simulation thread.
+  std::deque<FrameSummary> history_;
+  RunTotals totals_;
+  ColorMode field_mode_ = ColorMode::Region;
+  std::shared_ptr<const CompareResult> compare_;
+  ConvergenceRecorder recorder_;
+  std::optional<std::filesystem::path> obj_folder_;
+};
+
+}  // namespace qnsim::gui

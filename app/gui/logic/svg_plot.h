@@ -1,0 +1,13 @@
+#pragma once
+// Plots as a standalone SVG picture (the same PlotSpec the live panels draw), readable without the app.
+#include <string>
+#include <vector>
+
+#include "app/gui/logic/plot_axes.h"
+
+namespace qnsim::gui {
+
+// Panels stacked vertically, each `width` x `panel_height` pixels, under an optional heading.
+std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 900, int panel_height = 380);
+
+}  // namespace qnsim::gui

@@ -1,0 +1,244 @@
+// The left column: scene, simulation, view, solver and recording controls.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/gui/logic/param_binding.h"
+#include "app/gui/panels.h"
+
+namespace qnsim::gui {
+
+void helpMarker(const char* text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void drawScenePanel(UiState& ui) {
+  if (ui.session) {
+    const Session& s = *ui.session;
+    ImGui::TextUnformatted(s.name.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", s.description.c_str());
+    ImGui::Text("%zu vertices, %d tets, %d springs", s.all_vertices.size(), s.tets, s.springs);
+    ImGui::PopStyleColor();
+  }
+  ImGui::SetNextItemWidth(-60.0f);
+  const bool enter = ImGui::InputTextWithHint("##path", "scene .json or mesh file", ui.open_path, sizeof ui.open_path,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((ImGui::Button("Open") || enter) && ui.open_path[0]) ui.open(ui.open_path);
+  if (ui.loading) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "loading...");
+  if (!ui.load_error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextWrapped("Cannot open: %s", ui.load_error.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##catalog", "Built-in scenes...")) {
+    for (const std::string& path : ui.catalog)
+      if (ImGui::Selectable(path.c_str())) ui.open(path);
+    ImGui::EndCombo();
+  }
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##recent", "Recent files...")) {
+    for (const std::string& path : ui.recent)
+      if (ImGui::Selectable(path.c_str())) ui.open(path);
+    ImGui::EndCombo();
+  }
+  ImGui::TextDisabled("Drop a scene or mesh file on the window to open it.");
+}
+
+void drawSimulationPanel(UiState& ui) {
+  if (!ui.session) return;
+  SimRunner& runner = *ui.session->runner;
+  const Snapshot& s = *ui.snapshot;
+  const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
+  if (ImGui::Button(s.playing ? "Pause" : "Play", {third, 0})) runner.setPlaying(!s.playing);
+  ImGui::SameLine();
+  if (ImGui::Button("Step", {third, 0})) runner.stepOnce();
+  ImGui::SameLine();
+  if (ImGui::Button("Reset", {third, 0})) runner.reset();
+  ImGui::Text("frame %d, t = %.3f s, step %.1f ms", s.frame, s.time, s.record.frame_ms);
+  if (ImGui::Checkbox("Real time (one frame per h)", &ui.real_time)) runner.setRealTime(ui.real_time);
+  ImGui::SetNextItemWidth(140);
+  ImGui::SliderFloat("drag stiffness", &ui.interaction.drag_stiffness_scale, 0.05f, 20.0f, "x %.2f", ImGuiSliderFlags_Logarithmic);
+  helpMarker("The mouse grabs the surface vertex under it and its neighbours within 4 % of the model's size: springs "
+             "k/2 |x_v - target_v|^2 in g and grad g but not in A, so dragging never refactors. Their stiffnesses sum to "
+             "x 1 = the mean diagonal entry of A = M/h^2 + L.");
+
+  Interaction& in = ui.interaction;
+  ImGui::Text("%zu vertices selected", in.selection.size());
+  helpMarker("Shift + left drag in the view selects every vertex (surface and interior) inside the box.");
+  ImGui::BeginDisabled(in.selection.empty());
+  if (ImGui::Button("Pin (P)")) runner.pin(in.selection, pinStiffness(ui));
+  ImGui::SameLine();
+  if (ImGui::Button("Unpin (U)")) runner.unpin(in.selection);
+  ImGui::SameLine();
+  if (ImGui::Button("Clear")) in.selection.clear();
+  ImGui::EndDisabled();
+  ImGui::SetNextItemWidth(140);
+  ImGui::SliderFloat("pin stiffness", &in.pin_stiffness_scale, 0.01f, 100.0f, "x %.2f", ImGuiSliderFlags_Logarithmic);
+  if (s.refactor_pending) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "refactoring A in the background...");
+
+  ImGui::SetNextItemWidth(-110);
+  ImGui::InputText("##state", ui.record.state_path, sizeof ui.record.state_path);
+  ImGui::SameLine();
+  if (ImGui::Button("Save")) runner.saveState(ui.record.state_path);
+  ImGui::SameLine();
+  if (ImGui::Button("Load")) runner.loadState(ui.record.state_path);
+}
+
+void drawViewPanel(UiState& ui) {
+  const char* modes[] = {"material region", "stress |P|", "strain max|s-1|", "inversion"};
+  int mode = static_cast<int>(ui.color_mode);
+  ImGui::SetNextItemWidth(180);
+  if (ImGui::Combo("colour", &mode, modes, 4)) {
+    ui.color_mode = static_cast<ColorMode>(mode);
+    ui.field_range = 0;
+    if (ui.session) ui.session->runner->setColorMode(ui.color_mode);
+  }
+  ImGui::Checkbox("wireframe (W)", &ui.style.wireframe);
+  ImGui::SameLine(180);
+  ImGui::Checkbox("ground", &ui.style.ground);
+  ImGui::Checkbox("shadow", &ui.style.shadow);
+  ImGui::SameLine(180);
+  ImGui::Checkbox("colliders", &ui.style.colliders);
+  ImGui::Checkbox("handles", &ui.show_handles);
+  ImGui::SameLine(180);
+  if (ImGui::Button("Frame model (F)") && ui.frame_camera) ui.frame_camera();
+  ImGui::TextDisabled("Left drag: orbit, or drag a vertex\nRight / Ctrl+left drag: pan, wheel: zoom\nSpace: play/pause, S: step, R: reset");
+}
+
+namespace {
+
+bool editParameter(const Parameter& p, ParameterValue& value) {
+  const ParamWidget w = widgetFor(p);
+  const std::string label = parameterLabel(p);
+  const ImGuiSliderFlags log = w.logarithmic ? ImGuiSliderFlags_Logarithmic : 0;
+  bool changed = false;
+  ImGui::SetNextItemWidth(w.kind == ParamWidget::Kind::Vector3 ? 200.0f : 140.0f);
+  switch (w.kind) {
+    case ParamWidget::Kind::Choice: {
+      std::string& current = std::get<std::string>(value);
+      if (ImGui::BeginCombo(label.c_str(), current.c_str())) {
+        for (const std::string& c : p.choices)
+          if (ImGui::Selectable(c.c_str(), c == current)) {
+            current = c;
+            changed = true;
+          }
+        ImGui::EndCombo();
+      }
+      break;
+    }
+    case ParamWidget::Kind::Integer: {
+      int& v = std::get<int>(value);
+      const int lo = static_cast<int>(w.lo), hi = static_cast<int>(w.hi);
+      changed = ImGui::DragInt(label.c_str(), &v, w.drag_speed, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp);
+      break;
+    }
+    case ParamWidget::Kind::Real:
+      changed = ImGui::DragScalar(label.c_str(), ImGuiDataType_Double, &std::get<double>(value), w.drag_speed, &w.lo, &w.hi, "%.4g",
+                                  log | ImGuiSliderFlags_AlwaysClamp);
+      break;
+    case ParamWidget::Kind::Boolean: changed = ImGui::Checkbox(label.c_str(), &std::get<bool>(value)); break;
+    case ParamWidget::Kind::Vector2:
+      changed = ImGui::DragScalarN(label.c_str(), ImGuiDataType_Double, std::get<Vec2>(value).data(), 2, w.drag_speed, &w.lo, &w.hi,
+                                   "%.3g", ImGuiSliderFlags_AlwaysClamp);
+      break;
+    case ParamWidget::Kind::Vector3:
+      changed = ImGui::DragScalarN(label.c_str(), ImGuiDataType_Double, std::get<Vec3>(value).data(), 3, w.drag_speed, &w.lo, &w.hi,
+                                   "%.3g", ImGuiSliderFlags_AlwaysClamp);
+      break;
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::Text("%s\n%s\nrange %s", p.key.c_str(), p.description.c_str(), describeRange(p).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  return changed;
+}
+
+}  // namespace
+
+void drawSolverPanel(UiState& ui) {
+  if (!ui.session) return;
+  static std::string message;
+  Settings& settings = ui.session->settings;
+  std::vector<ParamGroup> groups = parameterGroups();
+  std::stable_partition(groups.begin(), groups.end(), [](const ParamGroup& g) { return g.name == "Solver"; });  // the method first
+  for (const ParamGroup& group : groups) {
+    ImGui::TextDisabled("%s", group.name.c_str());
+    for (const Parameter* p : group.parameters) {
+      ParameterValue value = p->get(settings);
+      ImGui::PushID(p->key.c_str());
+      if (editParameter(*p, value) && applyParameter(settings, *p, value, message)) ui.session->runner->setSettings(settings);
+      ImGui::PopID();
+    }
+  }
+  if (!message.empty()) ImGui::TextColored({1.0f, 0.45f, 0.4f, 1}, "%s", message.c_str());
+  ImGui::TextDisabled("Diagnostics");
+  if (ImGui::Checkbox("exact solve per frame (Eq. 12)", &ui.reference)) ui.session->runner->setReference(ui.reference);
+  helpMarker("Solves every frame exactly first (Newton to convergence from the same y) so that the relative error "
+             "(g_k - g*) / (g_0 - g*) of Eq. 12 can be plotted. Several times slower.");
+}
+
+void drawRecordingPanel(UiState& ui) {
+  if (!ui.session) return;
+  SimRunner& runner = *ui.session->runner;
+  const Snapshot& s = *ui.snapshot;
+  ImGui::TextDisabled("Convergence graphs (CSV + SVG)");
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText("##base", ui.record.base, sizeof ui.record.base);
+  ImGui::SetNextItemWidth(100);
+  ImGui::InputInt("frames", &ui.record.frames);
+  ui.record.frames = std::max(ui.record.frames, 1);
+  ImGui::SameLine();
+  if (!s.recording && ImGui::Button("Record")) runner.startRecording(ui.record.base, ui.record.frames);
+  if (s.recording) {
+    if (ImGui::Button("Stop")) runner.stopRecording();
+    ImGui::SameLine();
+    ImGui::ProgressBar(static_cast<float>(s.recorded) / std::max(s.record_target, 1), {-1, 0});
+  }
+  ImGui::TextDisabled("OBJ sequence");
+  ImGui::SetNextItemWidth(-90);
+  ImGui::InputText("##obj", ui.record.obj_folder, sizeof ui.record.obj_folder);
+  ImGui::SameLine();
+  if (ImGui::Checkbox("export", &ui.record.obj_export))
+    runner.setObjExport(ui.record.obj_export ? std::optional<std::filesystem::path>(ui.record.obj_folder) : std::nullopt);
+  ImGui::TextDisabled("Screenshot (F12)");
+  ImGui::SetNextItemWidth(-90);
+  ImGui::InputText("##shot", ui.record.screenshot, sizeof ui.record.screenshot);
+  ImGui::SameLine();
+  if (ImGui::Button("Save PNG")) ui.screenshot_request = ui.record.screenshot;
+}
+
+void drawControlPanel(UiState& ui, const ImVec2& position, const ImVec2& size) {
+  ImGui::SetNextWindowPos(position);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("qnsim sandbox", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) drawScenePanel(ui);
+  if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) drawSimulationPanel(ui);
+  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) drawViewPanel(ui);
+  if (ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) drawSolverPanel(ui);
+  if (ImGui::CollapsingHeader("Recording")) drawRecordingPanel(ui);
+  if (ImGui::CollapsingHeader("Messages")) {
+    ImGui::BeginChild("##log", {0, 160}, true);
+    for (const std::string& line : ui.log) ImGui::TextWrapped("%s", line.c_str());
+    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);  // follow the newest line
+    ImGui::EndChild();
+  }
+  ImGui::End();
+}
+
+}  // namespace qnsim::gui

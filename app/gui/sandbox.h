@@ -1,0 +1,30 @@
+#pragma once
+// The interactive sandbox: a GLFW window with the 3D view and the Dear ImGui panels.
+#include <string>
+#include <vector>
+
+namespace qnsim::gui {
+
+struct SandboxOptions {
+  std::string scene;                   // empty: the default scene (app/default_scene.h)
+  std::vector<std::string> overrides;  // KEY=VALUE, as `qnsim run --set`
+  int frames = 60;                     // with `screenshot`: frames simulated before the picture
+  std::string screenshot;              // non-empty: scripted run, save the window as PNG, exit
+  int width = 1600, height = 900;
+  int msaa = -1;                       // samples per pixel (0 = off); -1: 4, or 0 on software renderers (they shade each sample)
+  std::string tab;                     // the analysis tab shown first (convergence, compare, line search, timings, materials)
+  std::string color = "region";        // region, stress, strain or inversion
+  bool benchmark = false;              // run as a user would (simulation thread, unpaced) for `frames`, print the rates
+};
+
+// Runs the window until it is closed (or the scripted screenshot is saved). Returns the exit code.
+int runSandbox(const SandboxOptions& options);
+
+// True when a window can be opened (an X11 or Wayland display that GLFW can initialise).
+bool displayAvailable();
+
+// A scene path as given if it exists, else relative to the source tree (so that `qnsim` finds its
+// scenes from any working directory).
+std::string resolveScenePath(const std::string& path);
+
+}  // namespace qnsim::gui

@@ -1,0 +1,125 @@
+// The sandbox's loops: interactive (simulation thread, event driven), the scripted screenshot run
+// and the benchmark.
+#include <glad/gl.h>
+// glad first: GLFW must not pull in the system GL header.
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "app/gui/panels.h"
+#include "app/gui/sandbox_window.h"
+#include "core/common/timer.h"
+
+namespace qnsim::gui {
+
+// The scripted run behind --screenshot: one simulation step per drawn frame, and a mouse drag of
+// the surface vertex nearest the model's centre through the same code as a real drag.
+void Sandbox::scriptedFrame(int frame) {
+  const int start = std::max(1, options_.frames / 3);
+  if (frame == start) {
+    render::Vec3f lo, hi;
+    render::bounds(ui_.snapshot->x, lo, hi);
+    const render::Vec3f centre = 0.5f * (lo + hi);
+    int nearest = ui_.session->view.vertices.front();
+    for (int v : ui_.session->view.vertices)
+      if ((vertex(ui_.snapshot->x, v).cast<float>() - centre).squaredNorm() < (vertex(ui_.snapshot->x, nearest).cast<float>() - centre).squaredNorm())
+        nearest = v;
+    render::Vec2f pixel;
+    if (ui_.camera.project(vertex(ui_.snapshot->x, nearest).cast<float>(), ui_.viewport_size, pixel) && beginDrag(ui_, pixel)) {
+      script_pixel_ = pixel;
+      std::printf("scripted drag: picked vertex %d at pixel (%.0f, %.0f)\n", ui_.interaction.dragged, pixel.x(), pixel.y());
+    } else {
+      std::printf("scripted drag: no surface vertex under pixel (%.0f, %.0f)\n", pixel.x(), pixel.y());
+    }
+  } else if (frame > start && ui_.interaction.dragged >= 0) {
+    const float t = static_cast<float>(frame - start) / std::max(options_.frames - start, 1);
+    const render::Vec2f pixel = script_pixel_ + t * render::Vec2f(0.10f * ui_.viewport_size.x(), -0.12f * ui_.viewport_size.y());
+    moveDrag(ui_, pixel);
+  }
+  if (frame + 2 == options_.frames && options_.tab == "compare") ui_.session->runner->compare(compareMethods(ui_));
+  ui_.session->runner->pump();
+}
+
+void Sandbox::presentFrame() {
+  if (ui_.session) ui_.snapshot = ui_.session->runner->snapshot();
+  pollMessages();
+  const Timer frame_timer;
+  drawFrame();
+  glfwSwapBuffers(window_);
+  ui_.ui_fps = ui_.ui_fps == 0 ? 30.0f : 0.9f * ui_.ui_fps + 0.1f * static_cast<float>(1000.0 / std::max(frame_timer.ms(), 1e-3));
+}
+
+// One simulation step per drawn frame, deterministic; reports the second half of the frames only: the
+// first ones pay for shader compilation (llvmpipe compiles each pipeline state on first use).
+int Sandbox::runScripted() {
+  adopt(loadSession(options_.scene, options_.overrides, false));
+  const int warmup = options_.frames / 2;
+  double simulate_ms = 0, draw_ms = 0, wall_ms = 0;
+  for (int frame = 1; frame <= options_.frames && !glfwWindowShouldClose(window_); ++frame) {
+    const Timer frame_timer;
+    glfwPollEvents();
+    scriptedFrame(frame);
+    const double step_ms = frame_timer.ms();
+    if (frame == options_.frames) ui_.screenshot_request = options_.screenshot;
+    presentFrame();
+    if (frame > warmup && frame < options_.frames) {  // not the screenshot's frame
+      simulate_ms += step_ms;
+      draw_ms += frame_timer.ms() - step_ms;
+      wall_ms += frame_timer.ms();
+    }
+  }
+  const int n = std::max(options_.frames - 1 - warmup, 1);
+  std::printf("qnsim gui: frames %d-%d, one step then one drawing each: %.1f frames per second (simulation %.2f ms/frame, drawing "
+              "%.2f ms/frame, %dx%d window)\n",
+              warmup + 1, options_.frames - 1, 1000.0 * n / wall_ms, simulate_ms / n, draw_ms / n, options_.width, options_.height);
+  return 0;
+}
+
+// The window as a user has it: the simulation on its own thread, a frame drawn when something changed
+// (input, a new simulation frame, a finished load) and at most 60 per second; idle, it sleeps.
+int Sandbox::runInteractive() {
+  openAsync(options_.scene);
+  int drawn = 0, first_frame = -1;
+  Timer wall;
+  while (!glfwWindowShouldClose(window_)) {
+    const Timer frame_timer;
+    glfwWaitEventsTimeout(0.25);
+    pollLoader();
+    if (options_.benchmark && ui_.session && first_frame < 0) {
+      ui_.session->runner->setRealTime(false);
+      first_frame = ui_.snapshot ? ui_.snapshot->frame : 0;
+      wall.restart();
+    }
+    presentFrame();
+    ++drawn;
+    if (options_.benchmark && first_frame >= 0 && ui_.snapshot->frame - first_frame >= options_.frames) break;
+    std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(std::max(0.0, 1000.0 / 60.0 - frame_timer.ms())));
+  }
+  if (options_.benchmark && first_frame >= 0) {
+    const double seconds = wall.ms() * 1e-3;
+    std::printf("qnsim gui --benchmark: %d frames simulated in %.2f s while drawing: %.1f simulated and %.1f drawn frames per second "
+                "(%dx%d window)\n",
+                ui_.snapshot->frame - first_frame, seconds, (ui_.snapshot->frame - first_frame) / seconds, drawn / seconds,
+                options_.width, options_.height);
+  }
+  return 0;
+}
+
+int Sandbox::run() {
+  openWindow();
+  layout_ = layoutFor(ImVec2(static_cast<float>(options_.width), static_cast<float>(options_.height)));
+  ui_.viewport_size = render::Vec2f(layout_.view.width, layout_.view.height);
+  ui_.catalog = catalogScenes();
+  ui_.open = [this](const std::string& path) { openAsync(path); };
+  ui_.frame_camera = [this] { frameCamera(); };
+  ui_.select_tab = options_.tab;
+  const char* modes[] = {"region", "stress", "strain", "inversion"};
+  for (int m = 0; m < 4; ++m)
+    if (options_.color == modes[m]) ui_.color_mode = static_cast<ColorMode>(m);
+  return scripted_ ? runScripted() : runInteractive();
+}
+
+}  // namespace qnsim::gui

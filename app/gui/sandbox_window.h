@@ -1,0 +1,56 @@
+#pragma once
+// The sandbox window (private to app/gui): sandbox.cpp opens the window, loads scenes and draws a
+// frame; sandbox_runs.cpp holds its loops (interactive, scripted screenshot, benchmark).
+#include <imgui.h>
+
+#include <future>
+#include <memory>
+#include <string>
+
+#include "app/gui/sandbox.h"
+#include "app/gui/ui_state.h"
+#include "app/gui/viewport.h"
+#include "render/renderer.h"
+
+struct GLFWwindow;
+
+namespace qnsim::gui {
+
+// The left and right panel columns and the 3D view between them, in window pixels.
+struct Layout {
+  ImVec2 left_pos, left_size, right_pos, right_size;
+  ViewRect view;
+};
+Layout layoutFor(const ImVec2& window);
+
+class Sandbox {
+ public:
+  explicit Sandbox(const SandboxOptions& options) : options_(options), scripted_(!options.screenshot.empty()) {}
+  ~Sandbox();
+  int run();
+
+ private:
+  void openWindow();
+  void openAsync(const std::string& path);
+  void pollLoader();
+  void adopt(std::unique_ptr<Session> session);
+  void frameCamera();
+  void pollMessages();
+  void drawFrame();
+  void scriptedFrame(int frame);
+  void presentFrame();
+  int runScripted();
+  int runInteractive();
+
+  SandboxOptions options_;
+  const bool scripted_;
+  GLFWwindow* window_ = nullptr;
+  std::unique_ptr<render::Renderer> renderer_;
+  UiState ui_;
+  std::future<std::unique_ptr<Session>> loader_;
+  std::string loading_path_;
+  Layout layout_;
+  render::Vec2f script_pixel_ = render::Vec2f::Zero();  // where the scripted drag grabbed
+};
+
+}  // namespace qnsim::gui

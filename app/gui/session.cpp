@@ -1,0 +1,54 @@
+#include "app/gui/session.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "app/gui/sandbox.h"
+#include "core/common/error.h"
+
+namespace qnsim::gui {
+
+std::string resolveScenePath(const std::string& path) {
+  if (path.empty() || std::filesystem::exists(path)) return path;
+  const std::filesystem::path in_tree = std::filesystem::path(QNSIM_SOURCE_DIR) / path;
+  return std::filesystem::exists(in_tree) ? in_tree.string() : path;
+}
+
+std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded) {
+  Scene scene = loadScene(resolveScenePath(path));
+  for (const std::string& assignment : overrides) {
+    const size_t eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) throw error("--set ", assignment, ": expected KEY=VALUE");
+    applyOverride(scene, assignment.substr(0, eq), assignment.substr(eq + 1));
+  }
+  auto session = std::make_unique<Session>();
+  session->path = path;
+  session->name = scene.name;
+  session->description = scene.description;
+  session->colliders = scene.colliders;
+  session->camera = scene.camera;
+  auto sim = std::make_unique<Simulation>(std::move(scene));
+  const Model& model = sim->model();
+  for (const Region& r : model.regions) session->regions.push_back({r.name, r.is_solid(), std::shared_ptr<Material>(r.material->clone())});
+  session->settings = sim->settings();
+  session->rest = model.rest;
+  session->view = render::makeSurfaceView(model);
+  for (int v = 0; v < model.vertexCount(); ++v) session->all_vertices.push_back(v);
+  session->tets = model.tets.size();
+  session->springs = model.springs.size();
+  const double h = session->settings.time_step;
+  session->typical_diagonal = (assembleLaplacian(model).diagonal() + model.mass / (h * h)).mean();
+  session->runner = std::make_unique<SimRunner>(std::move(sim), threaded);
+  return session;
+}
+
+std::vector<std::string> catalogScenes() {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(QNSIM_SOURCE_DIR) / "scenes", ec))
+    if (entry.path().extension() == ".json") out.push_back("scenes/" + entry.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace qnsim::gui

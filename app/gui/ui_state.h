@@ -1,0 +1,94 @@
+#pragma once
+// Everything the window keeps between frames: the loaded session, the latest snapshot, view options,
+// the mouse interaction and the panels' settings. The panels read and edit it; the Simulation is only
+// reached through the session's runner.
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/session.h"
+#include "render/camera.h"
+#include "render/renderer.h"
+
+namespace qnsim::gui {
+
+struct Interaction {
+  enum class Mode { None, Orbit, Pan, Vertex, Select };
+  Mode mode = Mode::None;
+  render::Vec2f last_mouse = render::Vec2f::Zero();
+  int hovered = -1;   // surface vertex under the mouse
+  int dragged = -1;   // vertex being dragged
+  // The grabbed patch: the picked vertex and its neighbours, each pulled to the target plus its offset
+  // with a weight falling off with the distance (a point load would only pull a spike out of the mesh).
+  std::vector<int> patch;
+  std::vector<render::Vec3f> offsets;
+  std::vector<float> weights;
+  render::Vec3f drag_target = render::Vec3f::Zero();
+  render::Vec3f drag_plane_point = render::Vec3f::Zero();
+  float drag_stiffness_scale = 1.0f;  // times the default (see dragStiffness)
+  bool selecting = false;
+  render::Vec2f select_from = render::Vec2f::Zero(), select_to = render::Vec2f::Zero();
+  std::vector<int> selection;
+  float pin_stiffness_scale = 1.0f;
+};
+
+struct CompareConfig {
+  bool qn = true, pd = true, newton = true, gd = true;
+  int windows[4] = {1, 3, 5, 10};
+  bool window_on[4] = {true, false, true, true};
+  int iterations = 30;
+  bool against_time = false;
+};
+
+struct RecordConfig {
+  int frames = 30;
+  char base[256] = "qnsim_convergence";
+  char obj_folder[256] = "qnsim_obj";
+  bool obj_export = false;
+  char state_path[256] = "qnsim_state.json";
+  char screenshot[256] = "qnsim_screenshot.png";
+};
+
+struct UiState {
+  std::unique_ptr<Session> session;
+  std::shared_ptr<const Snapshot> snapshot;
+  render::OrbitCamera camera;
+  render::ViewStyle style;
+  ColorMode color_mode = ColorMode::Region;
+  bool show_handles = true;
+  Interaction interaction;
+  CompareConfig compare;
+  RecordConfig record;
+  bool real_time = true, reference = false;
+
+  char open_path[512] = "";
+  std::vector<std::string> recent, catalog;
+  bool loading = false;
+  std::string load_error;
+  std::deque<std::string> log;  // newest last
+  std::chrono::steady_clock::time_point last_message_time;
+  size_t messages_seen = 0;
+
+  std::vector<int> key_presses;  // GLFW keys pressed since the last frame (ImGui 1.86 drops a press and
+                                 // release that fall in one frame, which slow software frames make common)
+  std::string select_tab;  // selected on the next frame (lower case tab name)
+  std::string screenshot_request;  // saved after the next frame is drawn
+  float ui_fps = 0, render_ms = 0;
+  float field_range = 0;  // smoothed colour range of the stress / strain field
+  render::Vec2f viewport_size = render::Vec2f(1, 1);
+  std::function<void(const std::string&)> open;  // asks the window to load a file in the background
+  std::function<void()> frame_camera;
+};
+
+// Adds a line to the window's log (and stderr, for scripted runs).
+void logMessage(UiState& ui, const std::string& message);
+
+// The drag spring stiffness: about the diagonal of A for a vertex (mass / h^2 times a factor), so
+// that the dragged vertex follows the mouse closely without making the frame's system stiff.
+double dragStiffness(const UiState& ui);
+double pinStiffness(const UiState& ui);
+
+}  // namespace qnsim::gui

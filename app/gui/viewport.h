@@ -1,0 +1,26 @@
+#pragma once
+// The 3D view between the panels: camera controls, hover and drag of surface vertices, box selection,
+// and the colours and highlights handed to the renderer.
+#include "app/gui/ui_state.h"
+
+namespace qnsim::gui {
+
+struct ViewRect {
+  float x = 0, y = 0, width = 1, height = 1;  // window pixels (ImGui / GLFW coordinates, origin top left)
+};
+
+// Mouse and keyboard for the view (when ImGui does not want them).
+void handleViewInput(UiState& ui, const ViewRect& rect);
+
+// Pushes the snapshot's surface, colours and highlighted points to the renderer.
+void updateRenderer(UiState& ui, render::Renderer& renderer);
+
+// Overlays drawn with ImGui on top of the 3D view: drag spring, selection box, colour legend, status.
+void drawViewOverlay(UiState& ui, const ViewRect& rect);
+
+// Starts, moves and ends a drag of a vertex (the scripted screenshot run uses these too).
+bool beginDrag(UiState& ui, const render::Vec2f& pixel);
+void moveDrag(UiState& ui, const render::Vec2f& pixel);
+void endDrag(UiState& ui);
+
+}  // namespace qnsim::gui

@@ -1,0 +1,31 @@
+#pragma once
+// Time integrators written as one minimisation per step (thesis Ch. 3; Liu's reference code):
+//   g(x) = 1/(2h^2) (x - y)^T M (x - y) + c E(s x + o),   A = M/h^2 + c s^2 L,
+// backward Euler:   c = 1,   s = 1,   y = x_n + h v_n + h^2 g,          v+ = (x+ - x_n)/h;
+// implicit midpoint: c = 1,  s = 1/2, o = x_n/2 (E at the midpoint), y = x_n + h v_n + h^2/2 g,
+//                    v+ = 2 (x+ - x_n)/h - v_n;
+// BDF2:              c = 4/9, s = 1,  y = (4 x_n - x_n-1)/3 + 2h/9 (4 v_n - v_n-1) + 4h^2/9 g,
+//                    v+ = 3/(2h) (x+ - (4 x_n - x_n-1)/3); the first step takes x_n-1 = x_n, v_n-1 = v_n.
+// Ether drag scales the velocities by (1 - damping) before they enter y.
+#include "core/params/settings.h"
+
+namespace qnsim {
+
+struct StepForm {
+  double energy_scale = 1.0;    // c
+  double argument_scale = 1.0;  // s
+};
+StepForm stepForm(IntegratorKind kind);
+
+// The state the integrators read: this step's start (x_n, v_n) and, for BDF2, the step before.
+struct StepHistory {
+  const VecX &x, &v, &x_previous, &v_previous;
+};
+
+// Writes y and the energy argument's offset o.
+void predict(IntegratorKind kind, const StepHistory& history, const Settings& settings, VecX& y, VecX& offset);
+
+// The velocity at the end of the step, x_new being its solution.
+void updateVelocity(IntegratorKind kind, const StepHistory& history, const Settings& settings, const VecX& x_new, VecX& v_new);
+
+}  // namespace qnsim

@@ -1,0 +1,25 @@
+#pragma once
+// The initial Hessian approximation A0 of L-BFGS (Alg. 2 line 7: r := A0^-1 q). The paper's choice is
+// A = M/h^2 + L; Fig. 8 compares it with the alternatives here.
+#include <memory>
+
+#include "core/params/settings.h"
+#include "core/solver/direction.h"
+#include "core/solver/linear/sparse_cholesky.h"
+#include "core/solver/system_matrix.h"
+
+namespace qnsim {
+
+class InitialHessian {
+ public:
+  virtual ~InitialHessian() = default;
+  // A new frame starts at x (the per-frame Hessian factors here, at the first apply).
+  virtual void reset() {}
+  // q := A0^-1 q at the iterate x. `s` and `t` are the newest L-BFGS pair, or null if there is none.
+  virtual void apply(const VecX& x, VecX& q, const VecX* s, const VecX* t) = 0;
+  virtual long factorizations() const { return 0; }
+};
+
+std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system);
+
+}  // namespace qnsim

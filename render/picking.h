@@ -1,0 +1,31 @@
+#pragma once
+// Picking on the CPU: the surface vertex under the mouse, the drag plane, and box selection.
+// Pure maths on the simulation's positions; no OpenGL.
+#include <vector>
+
+#include "core/common/types.h"
+#include "render/camera.h"
+
+namespace qnsim::render {
+
+struct PickHit {
+  int vertex = -1;        // global vertex index, -1 when the ray hits nothing
+  float distance = 0.0f;  // along the ray to the hit point
+  Vec3f point = Vec3f::Zero();
+};
+
+// Moller-Trumbore; returns the ray parameter or a negative number when the ray misses.
+float intersectTriangle(const Ray& ray, const Vec3f& a, const Vec3f& b, const Vec3f& c);
+
+// The nearest triangle of `triangles` (global indices into the 3n positions x) hit by the ray, and
+// the corner of that triangle closest to the hit point.
+PickHit pickSurfaceVertex(const Ray& ray, const VecX& x, const TriIndices& triangles);
+
+// Where the ray meets the plane through `point` with normal `normal`; `point` itself when parallel.
+Vec3f intersectPlane(const Ray& ray, const Vec3f& point, const Vec3f& normal);
+
+// Vertices among `candidates` whose projection lies in the pixel rectangle spanned by corners a, b.
+std::vector<int> verticesInRect(const OrbitCamera& camera, const Vec2f& viewport, const Vec2f& a, const Vec2f& b, const VecX& x,
+                                const std::vector<int>& candidates);
+
+}  // namespace qnsim::render

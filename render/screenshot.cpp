@@ -1,0 +1,21 @@
+#include <glad/gl.h>
+#include <stb_image_write.h>
+
+#include <vector>
+
+#include "core/common/error.h"
+#include "render/renderer.h"
+
+namespace qnsim::render {
+
+void saveFramebufferPng(const std::string& path, int x, int y, int width, int height) {
+  std::vector<unsigned char> pixels(static_cast<size_t>(width) * height * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(x, y, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  stbi_flip_vertically_on_write(1);  // GL rows start at the bottom
+  const int ok = stbi_write_png(path.c_str(), width, height, 3, pixels.data(), width * 3);
+  stbi_flip_vertically_on_write(0);
+  if (!ok) throw error(path, ": cannot write the screenshot");
+}
+
+}  // namespace qnsim::render

@@ -1,0 +1,147 @@
+// The sandbox's simulation runner: commands are applied between frames, the drag moves the model
+// without refactoring, pins, compare, save/load, and the threaded mode publishes frames. Also the
+// colour fields.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "app/gui/logic/sim_runner.h"
+#include "tests/sim_fixtures.h"
+#include "tests/test_util.h"
+
+namespace qnsim::gui {
+namespace {
+
+std::unique_ptr<Simulation> boxSimulation() {
+  Scene scene = parseScene(test::boxSceneJson(R"({"model": "neo_hookean", "mu": 1e5, "lambda": 4e5})"), "inline.json");
+  scene.settings.threads = 1;
+  return std::make_unique<Simulation>(std::move(scene));
+}
+
+bool hasMessage(const SimRunner& runner, const std::string& part) {
+  for (const std::string& m : runner.messages(0))
+    if (m.find(part) != std::string::npos) return true;
+  return false;
+}
+
+TEST(GuiRunner, StepsOnlyWhenPlayingOrAskedAndKeepsHistory) {
+  SimRunner runner(boxSimulation(), false);
+  runner.pump();
+  EXPECT_EQ(runner.snapshot()->frame, 0);
+  runner.stepOnce();
+  runner.pump();
+  EXPECT_EQ(runner.snapshot()->frame, 1);
+  runner.setPlaying(true);
+  for (int i = 0; i < 3; ++i) runner.pump();
+  const auto s = runner.snapshot();
+  EXPECT_EQ(s->frame, 4);
+  EXPECT_TRUE(s->playing);
+  ASSERT_EQ(s->history.size(), 4u);
+  EXPECT_EQ(s->history.back().frame, 4);
+  EXPECT_EQ(s->totals.frames, 4);
+  EXPECT_EQ(s->iterations.size(), 11u);  // iterate 0 and 10 iterations
+  EXPECT_EQ(s->attached, (std::vector<int>{0, 26}));
+  runner.reset();
+  runner.setPlaying(false);
+  runner.pump();
+  EXPECT_EQ(runner.snapshot()->frame, 0);
+  EXPECT_TRUE(runner.snapshot()->history.empty());
+}
+
+TEST(GuiRunner, DragPullsThePatchWithoutRefactoring) {
+  SimRunner runner(boxSimulation(), false);
+  runner.setPlaying(true);
+  runner.pump();
+  const long factorizations = runner.snapshot()->record.factorizations;
+  const Vec3 start = vertex(runner.snapshot()->x, 8), target = start + Vec3(0, 0.3, 0);
+  runner.setDrag({DragTerm{8, target, 1e6}});
+  for (int i = 0; i < 20; ++i) runner.pump();
+  const auto s = runner.snapshot();
+  EXPECT_LT((vertex(s->x, 8) - target).norm(), 0.5 * (start - target).norm());
+  EXPECT_EQ(s->record.factorizations, factorizations);
+  runner.setDrag({});
+  runner.pump();
+}
+
+TEST(GuiRunner, PinCompareSaveAndLoadGoThroughCommands) {
+  SimRunner runner(boxSimulation(), false);
+  runner.pin({2, 6}, 1e6);
+  runner.pump();
+  EXPECT_EQ(runner.snapshot()->attached.size(), 4u);
+  EXPECT_TRUE(hasMessage(runner, "pinned 2 vertices"));
+
+  SolverSettings qn = Settings().solver, pd = qn;
+  pd.method = SolverMethod::ProjectiveDynamics;
+  runner.compare({{"QN", qn}, {"PD", pd}});
+  runner.pump();
+  const auto compare = runner.snapshot()->compare;
+  ASSERT_TRUE(compare);
+  EXPECT_EQ(compare->labels, (std::vector<std::string>{"QN", "PD"}));
+  ASSERT_EQ(compare->traces.size(), 2u);
+  EXPECT_EQ(compare->traces[0].rel_error.front(), 1.0);
+  EXPECT_FALSE(runner.busy());
+  EXPECT_EQ(runner.snapshot()->frame, 0);  // compare does not advance
+
+  const auto path = test::scratchDir("gui_runner") / "state.json";
+  runner.setPlaying(true);
+  runner.pump();
+  runner.setPlaying(false);
+  runner.saveState(path);
+  runner.pump();
+  const VecX saved = runner.snapshot()->x;
+  runner.setPlaying(true);
+  runner.pump();
+  runner.pump();
+  EXPECT_EQ(runner.snapshot()->frame, 3);
+  runner.setPlaying(false);
+  runner.loadState(path);
+  runner.pump();
+  EXPECT_EQ(runner.snapshot()->frame, 1);
+  EXPECT_EQ(runner.snapshot()->x, saved);
+  runner.loadState(test::scratchDir("gui_runner") / "missing.json");
+  runner.pump();
+  EXPECT_TRUE(hasMessage(runner, "missing.json"));
+}
+
+TEST(GuiRunner, ThreadedRunnerPublishesFramesAndAppliesCommandsInOrder) {
+  SimRunner runner(boxSimulation(), true);
+  runner.setRealTime(false);
+  runner.setPlaying(true);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (runner.snapshot()->frame < 5 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_GE(runner.snapshot()->frame, 5);
+  runner.setPlaying(false);
+  runner.setColorMode(ColorMode::Strain);
+  runner.sync();
+  const int frame = runner.snapshot()->frame;
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  runner.setColorMode(ColorMode::Strain);  // republish after the pause
+  runner.sync();
+  EXPECT_EQ(runner.snapshot()->frame, frame);
+  EXPECT_EQ(runner.snapshot()->field_mode, ColorMode::Strain);
+  EXPECT_EQ(runner.snapshot()->field.size(), 27u);
+}
+
+TEST(GuiFields, RestStateIsUnstressedUnstrainedAndUninverted) {
+  const BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "neo_hookean"})"));
+  std::vector<float> field;
+  for (ColorMode mode : {ColorMode::Stress, ColorMode::Strain, ColorMode::Inversion}) {
+    vertexField(built.model, built.model.rest, mode, field);
+    ASSERT_EQ(field.size(), 27u);
+    for (float v : field) EXPECT_NEAR(v, 0.0f, 1e-6f);
+  }
+  VecX stretched = built.model.rest;
+  for (int v = 0; v < 27; ++v) stretched[3 * v] *= 1.2;
+  vertexField(built.model, stretched, ColorMode::Strain, field);
+  for (float v : field) EXPECT_NEAR(v, 0.2f, 1e-5f);
+  vertexField(built.model, built.model.rest, ColorMode::Region, field);
+  EXPECT_TRUE(field.empty());
+  std::vector<float> spiky(100, 1.0f);
+  spiky[7] = 1000.0f;  // one spike does not set the colour range
+  EXPECT_EQ(robustMax(spiky, 0.5f), 1.0f);
+  EXPECT_EQ(robustMax({}, 0.5f), 0.5f);
+}
+
+}  // namespace
+}  // namespace qnsim::gui

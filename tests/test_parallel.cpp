@@ -1,0 +1,63 @@
+// The thread pool: every index exactly once, any thread count, concurrent callers, and sums that do
+// not depend on the thread count.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <numeric>
+#include <thread>
+#include <vector>
+
+#include "core/common/parallel.h"
+
+namespace qnsim {
+namespace {
+
+struct RestoreThreads {
+  ~RestoreThreads() { setThreadCount(0); }
+};
+
+TEST(Parallel, EveryIndexExactlyOnceForAnyThreadCount) {
+  RestoreThreads restore;
+  for (int threads : {1, 2, 3, 8}) {
+    setThreadCount(threads);
+    EXPECT_EQ(threadCount(), threads);
+    for (int n : {0, 1, 7, 1000, 100003}) {
+      std::vector<std::atomic<int>> visits(n);
+      for (int repeat = 0; repeat < 20; ++repeat)
+        parallelFor(n, 64, [&](int begin, int end) {
+          for (int i = begin; i < end; ++i) visits[i].fetch_add(1);
+        });
+      for (int i = 0; i < n; ++i) ASSERT_EQ(visits[i].load(), 20) << "threads " << threads << " n " << n << " index " << i;
+    }
+  }
+}
+
+TEST(Parallel, ConcurrentCallersEachGetTheirWorkDone) {
+  RestoreThreads restore;
+  setThreadCount(3);
+  std::vector<std::thread> callers;
+  std::atomic<long> total{0};
+  for (int c = 0; c < 4; ++c)
+    callers.emplace_back([&] {
+      for (int repeat = 0; repeat < 200; ++repeat)
+        parallelFor(5000, 100, [&](int begin, int end) { total.fetch_add(end - begin); });
+    });
+  for (auto& t : callers) t.join();
+  EXPECT_EQ(total.load(), 4L * 200 * 5000);
+}
+
+TEST(Parallel, DeterministicSumIsIndependentOfTheThreadCount) {
+  RestoreThreads restore;
+  std::vector<double> values(123457);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = 1.0 / (1.0 + i) * (i % 2 ? 1 : -1) * 1e3;
+  setThreadCount(1);
+  const double one = deterministicSum(values.data(), static_cast<int>(values.size()));
+  for (int threads : {2, 4, 7}) {
+    setThreadCount(threads);
+    EXPECT_EQ(deterministicSum(values.data(), static_cast<int>(values.size())), one) << threads;
+  }
+  EXPECT_NEAR(one, std::accumulate(values.begin(), values.end(), 0.0), 1e-9);
+}
+
+}  // namespace
+}  // namespace qnsim

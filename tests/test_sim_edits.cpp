@@ -1,0 +1,119 @@
+// Live edits of a running Simulation (the sandbox's core API): material swaps with the background
+// refactorisation, pins, and save/load of the state.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "core/common/error.h"
+#include "core/material/models.h"
+#include "core/sim/simulation.h"
+#include "core/sim/state_io.h"
+#include "tests/sim_fixtures.h"
+#include "tests/test_util.h"
+
+namespace qnsim {
+namespace {
+
+const std::string kNeo = R"({"model": "neo_hookean", "mu": 1e5, "lambda": 4e5})";
+const std::string kStiffNeo = R"({"model": "neo_hookean", "mu": 2e5, "lambda": 4e5})";
+
+Scene boxScene(const std::string& material) {
+  Scene scene = parseScene(test::boxSceneJson(material), "inline.json");
+  scene.settings.threads = 1;
+  return scene;
+}
+
+std::unique_ptr<Material> neoHookean(double mu) {
+  auto m = std::make_unique<NeoHookean>();
+  m->set("mu", mu);
+  m->set("lambda", 4e5);
+  return m;
+}
+
+TEST(SimEdits, MaterialEditMatchesAFreshSimulationOnceTheFactorIsIn) {
+  Simulation edited(boxScene(kNeo)), fresh(boxScene(kStiffNeo));
+  edited.setMaterial(0, neoHookean(2e5));
+  EXPECT_TRUE(edited.refactorPending());
+  edited.finishRefactor();
+  EXPECT_FALSE(edited.refactorPending());
+  EXPECT_DOUBLE_EQ(edited.model().regions[0].stiffness, fresh.model().regions[0].stiffness);
+  for (int f = 0; f < 5; ++f) {
+    edited.step();
+    fresh.step();
+  }
+  EXPECT_LT((edited.positions() - fresh.positions()).norm(), 1e-10);
+  EXPECT_EQ(edited.lastFrame().factorizations, fresh.lastFrame().factorizations + 1);
+}
+
+TEST(SimEdits, FramesRunWhileTheRefactorisationIsPending) {
+  Simulation sim(boxScene(kNeo));
+  for (int i = 0; i < 4; ++i) {
+    sim.setMaterial(0, neoHookean(1e5 * (i + 2)));
+    sim.step();
+    EXPECT_TRUE(sim.positions().allFinite());
+    EXPECT_LE(sim.lastSolve().iterations.back().g, sim.lastSolve().iterations.front().g);
+  }
+  sim.finishRefactor();
+  sim.step();
+  EXPECT_DOUBLE_EQ(sim.model().regions[0].material->get("mu"), 5e5);
+}
+
+TEST(SimEdits, MaterialEditRejectsWrongKindAndRegion) {
+  Simulation sim(boxScene(kNeo));
+  EXPECT_THROW(sim.setMaterial(3, neoHookean(1e5)), Error);
+  EXPECT_THROW(sim.setMaterial(0, std::make_unique<Spring>()), Error);
+  EXPECT_FALSE(sim.refactorPending());
+}
+
+TEST(SimEdits, PinHoldsVerticesAndUnpinReleasesSceneHandlesToo) {
+  Simulation sim(boxScene(kNeo));
+  const size_t scene_attachments = sim.model().attachments.size();  // vertices 0 and 26
+  sim.pinVertices({0, 2, 8}, 1e7);                                    // 0 is already attached
+  EXPECT_EQ(sim.model().attachments.size(), scene_attachments + 2);
+  const Vec3 held = vertex(sim.positions(), 8);
+  for (int f = 0; f < 10; ++f) sim.step();
+  EXPECT_LT((vertex(sim.positions(), 8) - held).norm(), 1e-3);
+
+  sim.unpinVertices({0, 8});
+  EXPECT_EQ(sim.model().attachments.size(), scene_attachments);  // 26 and 2 stay
+  for (const HandleState& h : sim.handles())
+    for (int a : h.attachments) EXPECT_LT(a, static_cast<int>(sim.model().attachments.size()));
+  const double y0 = vertex(sim.positions(), 0).y();
+  for (int f = 0; f < 10; ++f) sim.step();
+  EXPECT_LT(vertex(sim.positions(), 0).y(), y0 - 1e-3);  // vertex 0 falls once released
+  EXPECT_THROW(sim.pinVertices({1000}, 1e5), Error);
+}
+
+TEST(SimEdits, SavedStateRestoresTheSameMotion) {
+  Simulation sim(boxScene(kNeo));
+  for (int f = 0; f < 3; ++f) sim.step();
+  const auto path = test::scratchDir("sim_edits") / "state.json";
+  writeState(path, sim.state());
+  for (int f = 0; f < 3; ++f) sim.step();
+  const VecX expected = sim.positions();
+
+  sim.restoreState(readState(path));
+  EXPECT_EQ(sim.frame(), 3);
+  for (int f = 0; f < 3; ++f) sim.step();
+  EXPECT_EQ(sim.positions(), expected);
+}
+
+TEST(SimEdits, StateFilesWithProblemsAreRejectedWithTheirName) {
+  Simulation sim(boxScene(kNeo));
+  const auto dir = test::scratchDir("sim_edits_bad");
+  try {
+    readState(dir / "missing.json");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("missing.json"), std::string::npos);
+  }
+  Simulation::State wrong = sim.state();
+  wrong.x.conservativeResize(wrong.x.size() - 3);
+  wrong.v.conservativeResize(wrong.v.size() - 3);
+  EXPECT_THROW(sim.restoreState(wrong), Error);
+  std::ofstream(dir / "bad.json") << R"({"format": "qnsim-state", "frame": 1, "time": 0.1, "x": [0, "a", 0], "v": [0, 0, 0]})";
+  EXPECT_THROW(readState(dir / "bad.json"), Error);
+}
+
+}  // namespace
+}  // namespace qnsim
