@@ -27,7 +27,7 @@ struct Fixture {
   explicit Fixture(const std::string& json) : built(test::buildInline(json)), objective(built.model) {
     std::mt19937 rng(5);
     objective.setInertia(test::perturbed(built.model.rest, 0.05, rng), 900.0);
-    objective.contacts.push_back({3, Vec3(0, -0.2, 0), Vec3(0.3, 1, 0.1).normalized(), 2e4});
+    objective.contacts.push_back({3, Vec3(0, 0.2, 0), Vec3(0.3, 1, 0.1).normalized(), 2e4});  // vertex 3 penetrates
     objective.drags.push_back({5, Vec3(0.2, 0.3, 0.1), 5e3});
   }
   BuiltModel built;

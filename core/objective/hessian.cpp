@@ -55,6 +55,16 @@ Mat3 springBlock(const Vec3& d, double rest_length, double k, bool project) {
   return k * u * u.transpose() + across * (Mat3::Identity() - u * u.transpose());
 }
 
+// Friction (objective.h): (bound / slip) P while sticking; (bound / u) (P - s s^T) while sliding
+// (s the unit slip), which is positive semidefinite either way.
+Mat3 frictionBlock(const FrictionTerm& f, const Vec3& x) {
+  const Mat3 P = Mat3::Identity() - f.normal * f.normal.transpose();
+  const Vec3 slip = P * (x - f.anchor);
+  const double u = slip.norm();
+  if (u <= f.slip) return f.bound / f.slip * P;
+  return f.bound / u * (P - slip * slip.transpose() / (u * u));
+}
+
 }  // namespace
 
 void Objective::buildHessianPattern() {
@@ -128,7 +138,10 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
   for (int v = 0; v < model_.vertexCount(); ++v) addDiagonal(v, inertia_weight_ * model_.mass[v] * Mat3::Identity());
   for (const Attachment& a : model_.attachments) addDiagonal(a.vertex, c * a.stiffness * Mat3::Identity());
   for (const DragTerm& d : drags) addDiagonal(d.vertex, c * d.stiffness * Mat3::Identity());
-  for (const ContactTerm& t : contacts) addDiagonal(t.vertex, c * t.stiffness * t.normal * t.normal.transpose());
+  for (const ContactTerm& t : contacts)
+    if ((vertex(z, t.vertex) - t.point).dot(t.normal) < 0) addDiagonal(t.vertex, c * t.stiffness * t.normal * t.normal.transpose());
+  // Friction is dissipative and acts on x itself, outside the energy transform.
+  for (const FrictionTerm& f : frictions) addDiagonal(f.vertex, frictionBlock(f, vertex(x, f.vertex)));
   return hessian_;
 }
 

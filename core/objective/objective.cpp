@@ -1,5 +1,7 @@
 #include "core/objective/objective.h"
 
+#include <algorithm>
+
 #include "core/common/parallel.h"
 
 namespace qnsim {
@@ -115,9 +117,15 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
     if (with_gradient) vertex(*gradient, a.vertex) += cs * a.stiffness * d;
   }
   for (const ContactTerm& t : contacts) {
-    const double depth = (vertex(z, t.vertex) - t.point).dot(t.normal);
+    const double depth = std::min(0.0, (vertex(z, t.vertex) - t.point).dot(t.normal));
     e.contact += 0.5 * c * t.stiffness * depth * depth;
     if (with_gradient) vertex(*gradient, t.vertex) += cs * t.stiffness * depth * t.normal;
+  }
+  for (const FrictionTerm& f : frictions) {
+    const Vec3 slip = (vertex(x, f.vertex) - f.anchor) - (vertex(x, f.vertex) - f.anchor).dot(f.normal) * f.normal;
+    const double u = slip.norm();
+    e.friction += f.bound * (u <= f.slip ? 0.5 * u * u / f.slip : u - 0.5 * f.slip);
+    if (with_gradient) vertex(*gradient, f.vertex) += f.bound / std::max(u, f.slip) * slip;
   }
   for (const DragTerm& d : drags) {
     const Vec3 r = vertex(z, d.vertex) - d.target;

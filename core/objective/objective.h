@@ -2,19 +2,31 @@
 // The backward Euler objective (paper Eq. 3):
 //   g(x) = w/2 (x - y)^T M (x - y) + E(x),   w = 1/h^2,
 // with E the elastic energy of tets and springs, attachment springs, and the terms that stay out of
-// A = w M + L: contacts (Sec. 4.3) and drag springs. Energy and gradient come from one streaming pass.
-// Other integrators evaluate c E(s x + o) instead of E(x) (see core/sim/integrator.h).
+// A = w M + L: contacts (Sec. 4.3), their optional friction, and drag springs. Energy and gradient
+// come from one streaming pass. Other integrators evaluate c E(s x + o) instead of E(x) (see
+// core/sim/integrator.h).
 #include <vector>
 
 #include "core/model/model.h"
 
 namespace qnsim {
 
-// k/2 ((x_v - point) . normal)^2: pushes a penetrating vertex to the collider's tangent plane.
+// k/2 min(0, (x_v - point) . normal)^2: pushes a penetrating vertex to the collider's tangent plane.
+// One-sided, so a vertex above the plane feels nothing: the paper's term while in collision, and never
+// glue, even within a line search whose trial point crosses the plane.
 struct ContactTerm {
   int vertex;
   Vec3 point, normal;
   double stiffness;
+};
+
+// Optional friction of a contact: bound * H(|P (x_v - anchor)|) with P = I - n n^T and H the Huber
+// function of width `slip` (u^2 / (2 slip) below it, u - slip/2 above), so the force opposes the
+// tangential slip from `anchor` and is at most `bound` (the friction coefficient times the normal force).
+struct FrictionTerm {
+  int vertex;
+  Vec3 anchor, normal;
+  double bound, slip;
 };
 
 // k/2 |x_v - target|^2 that is not part of A (mouse drags), so adding one never refactors.
@@ -25,8 +37,8 @@ struct DragTerm {
 };
 
 struct EnergyParts {
-  double inertia = 0, elastic = 0, attachment = 0, contact = 0, drag = 0;
-  double total() const { return inertia + elastic + attachment + contact + drag; }
+  double inertia = 0, elastic = 0, attachment = 0, contact = 0, drag = 0, friction = 0;
+  double total() const { return inertia + elastic + attachment + contact + drag + friction; }
 };
 
 class Objective {
@@ -44,6 +56,7 @@ class Objective {
   double argumentScale() const { return argument_scale_; }
 
   std::vector<ContactTerm> contacts;
+  std::vector<FrictionTerm> frictions;
   std::vector<DragTerm> drags;
 
   // g(x); also writes the gradient when `gradient` is given (same pass) and the parts when asked.

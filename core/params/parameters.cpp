@@ -51,6 +51,13 @@ std::vector<Parameter> declareAll() {
                    Type::Integer, 0, 0, 256, [](Settings& s) -> int& { return s.threads; }),
       declare<double>("contact_stiffness", "Collisions", "Stiffness k_c of the contact energy k_c/2 ((x - t) . n)^2 (N/m).",
                       Type::Real, 1e5, 0.0, 1e12, [](Settings& s) -> double& { return s.contact_stiffness; }),
+      declare<double>("contact_friction", "Collisions",
+                      "Coulomb friction coefficient of contacts (tangential force <= coefficient x normal force, in g and grad g, "
+                      "not in A); 0 = frictionless.",
+                      Type::Real, 0.0, 0.0, 10.0, [](Settings& s) -> double& { return s.contact_friction; }),
+      declare<double>("contact_slip_speed", "Collisions",
+                      "Tangential speed (m/s) below which friction acts as a stiff linear drag instead of the constant Coulomb force.",
+                      Type::Real, 0.01, 1e-6, 100.0, [](Settings& s) -> double& { return s.contact_slip_speed; }),
       choice<SolverMethod>("solver.method", "Solver",
                            "qn: quasi-Newton with L-BFGS (Alg. 1 + 2); pd: Projective Dynamics local/global step (Alg. 1, m = 0); "
                            "newton: Newton with per-element PSD projection and a direct solve; gd: mass-scaled gradient descent.",

@@ -31,6 +31,8 @@ struct Settings {
   double damping;  // ether drag: the velocity is scaled by (1 - damping) before each step
   int threads;     // 0 = all cores
   double contact_stiffness;
+  double contact_friction;    // Coulomb coefficient (0 = frictionless)
+  double contact_slip_speed;  // m/s
   SolverSettings solver;
 };
 

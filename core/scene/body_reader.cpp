@@ -146,36 +146,6 @@ Selection readSelection(const JsonField& field) {
   return s;
 }
 
-MotionSegment readMotion(const JsonField& field) {
-  MotionSegment m;
-  const std::string type = field["type"].string();
-  m.start = field.numberOr("start", 0.0, 0.0, kHuge);
-  m.end = field.numberOr("end", m.end, m.start, 1e300);
-  if (type == "translate") {
-    field.allowOnly({"type", "velocity", "start", "end"});
-    m.type = MotionSegment::Type::Translate;
-    m.vector = field["velocity"].vec3();
-  } else if (type == "rotate") {
-    field.allowOnly({"type", "axis", "degrees_per_second", "start", "end"});
-    m.type = MotionSegment::Type::Rotate;
-    m.vector = field["axis"].vec3();
-    if (!(m.vector.norm() > 0)) field["axis"].fail("the rotation axis must not be zero");
-    m.vector.normalize();
-    m.rate = field["degrees_per_second"].number(-1e6, 1e6);
-  } else if (type == "shake") {
-    field.allowOnly({"type", "direction", "amplitude", "frequency", "start", "end"});
-    m.type = MotionSegment::Type::Shake;
-    m.vector = field["direction"].vec3();
-    if (!(m.vector.norm() > 0)) field["direction"].fail("the shake direction must not be zero");
-    m.vector.normalize();
-    m.amplitude = field["amplitude"].number(0, kHuge);
-    m.frequency = field["frequency"].number(0, 1e6);
-  } else {
-    field["type"].fail("unknown motion '" + type + "' (known: translate, rotate, shake)");
-  }
-  return m;
-}
-
 HandleDesc readHandle(const JsonField& field, int index) {
   field.allowOnly({"name", "select", "stiffness", "center", "motion"});
   HandleDesc h;
@@ -183,9 +153,27 @@ HandleDesc readHandle(const JsonField& field, int index) {
   h.select = readSelection(field["select"]);
   h.stiffness = field.numberOr("stiffness", h.stiffness, 1e-9, kHuge);
   if (const auto center = field.find("center")) h.has_center = true, h.center = center->vec3();
-  if (const auto motion = field.find("motion"))
-    for (const JsonField& m : motion->items()) h.motion.push_back(readMotion(m));
+  if (const auto motion = field.find("motion")) h.motion = readMotionList(*motion);
   return h;
+}
+
+// {"type": "random", "seed": s, "amplitude": a} | {"type": "uniform_box", "seed": s, "scale": f}
+PerturbDesc readPerturb(const JsonField& field) {
+  PerturbDesc p;
+  const std::string type = field["type"].string();
+  if (type == "random") {
+    field.allowOnly({"type", "seed", "amplitude"});
+    p.kind = PerturbDesc::Kind::Random;
+    p.amplitude = field["amplitude"].number(0, kHuge);
+  } else if (type == "uniform_box") {
+    field.allowOnly({"type", "seed", "scale"});
+    p.kind = PerturbDesc::Kind::UniformBox;
+    p.scale = field.numberOr("scale", 1.0, 0.0, 1e3);
+  } else {
+    field["type"].fail("unknown perturbation '" + type + "' (known: random, uniform_box)");
+  }
+  if (const auto seed = field.find("seed")) p.seed = static_cast<std::uint64_t>(seed->integer(0, 2147483647));
+  return p;
 }
 
 }  // namespace
@@ -198,7 +186,8 @@ Mat3 readRotation(const JsonField& field) {
 }
 
 BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index) {
-  field.allowOnly({"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "density", "materials", "handles"});
+  field.allowOnly(
+      {"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "perturb", "density", "materials", "handles"});
   BodyDesc body;
   body.name = field.stringOr("name", "body" + std::to_string(index));
   if (field.has("shape") == field.has("mesh")) field.fail("a body needs exactly one of 'shape' or 'mesh'");
@@ -206,6 +195,7 @@ BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir
   else body.mesh = readMesh(field, scene_dir), body.source = field["mesh"].string();
   place(field, body.is_cloth ? body.cloth.surface.V : body.mesh.V);
   body.velocity = field.vec3Or("velocity", Vec3::Zero());
+  if (const auto perturb = field.find("perturb")) body.perturb = readPerturb(*perturb);
   body.density = field.numberOr("density", body.is_cloth ? 0.1 : 1000.0, 1e-12, kHuge);
   for (const JsonField& m : field["materials"].items()) body.materials.push_back(readMaterial(m, body));
   if (body.materials.empty()) field["materials"].fail("a body needs at least one material");

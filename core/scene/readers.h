@@ -10,5 +10,7 @@ namespace qnsim::scene_detail {
 BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index);
 Collider readCollider(const JsonField& field);
 Mat3 readRotation(const JsonField& field);  // {"axis": [x, y, z], "degrees": d}
+MotionSegment readMotion(const JsonField& field);
+std::vector<MotionSegment> readMotionList(const JsonField& field);  // a JSON array of motions
 
 }  // namespace qnsim::scene_detail

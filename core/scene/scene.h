@@ -12,6 +12,8 @@
 #include "core/material/material.h"
 #include "core/mesh/shapes.h"
 #include "core/params/settings.h"
+#include "core/scene/motion.h"
+#include "core/scene/perturb.h"
 
 namespace qnsim {
 
@@ -26,25 +28,13 @@ struct Selection {
   int region = 0;            // vertices of the tets with this region tag
 };
 
-// A handle's motion is a sum of segments, each active from `start` to `end` seconds:
-// target(t) = c + R(t) (X - c) + T(t), with R the product of the rotations and T the sum of the
-// translations and shakes, c the handle's rest centroid (or `center`).
-struct MotionSegment {
-  enum class Type { Translate, Rotate, Shake };
-  Type type = Type::Translate;
-  Vec3 vector = Vec3::Zero();  // translate: velocity (m/s); rotate: axis; shake: direction
-  double rate = 0;             // rotate: degrees per second
-  double amplitude = 0, frequency = 0;  // shake: metres, Hz
-  double start = 0, end = std::numeric_limits<double>::infinity();
-};
-
 struct HandleDesc {
   std::string name;
   Selection select;
   double stiffness = 1e4;  // attachment spring k (N/m)
   bool has_center = false;
   Vec3 center = Vec3::Zero();
-  std::vector<MotionSegment> motion;
+  std::vector<MotionSegment> motion;  // target(t) = c + R(t) (X - c) + T(t), c = `center` or the rest centroid
 };
 
 struct MaterialDesc {
@@ -62,6 +52,7 @@ struct BodyDesc {
   ClothGrid cloth;  // cloth bodies, placed in world coordinates
   double density = 1000.0;  // kg/m^3 (cloth: kg/m^2)
   Vec3 velocity = Vec3::Zero();
+  PerturbDesc perturb;  // initial positions other than the rest shape
   std::vector<MaterialDesc> materials;
   std::vector<HandleDesc> handles;
 };

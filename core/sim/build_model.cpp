@@ -43,6 +43,9 @@ void addBody(BuiltModel& built, const BodyDesc& body) {
     if (!(model.mass[v] > 0)) throw error("body '", body.name, "': vertex ", v - first, " is not used by any element");
   built.velocity.conservativeResize(3 * model.vertexCount());
   for (int v = first; v < model.vertexCount(); ++v) vertex(built.velocity, v) = body.velocity;
+  const MatX3 initial = perturbedPositions(body.perturb, body.is_cloth ? body.cloth.surface.V : body.mesh.V);
+  built.initial.conservativeResize(3 * model.vertexCount());
+  built.initial.tail(initial.size()) = flatten(initial);
 }
 
 void addHandles(BuiltModel& built, const BodyDesc& body, int first) {

@@ -12,6 +12,7 @@ namespace qnsim {
 struct BuiltModel {
   Model model;
   std::vector<HandleState> handles;
+  VecX initial;   // initial positions, 3n: the rest positions unless a body is perturbed
   VecX velocity;  // initial, 3n
 };
 

@@ -35,16 +35,9 @@ std::vector<int> selectVertices(const Selection& s, const MatX3& V, const TetMes
 }
 
 void handleTransform(const HandleDesc& handle, double t, Mat3& R, Vec3& T) {
-  R.setIdentity();
-  T.setZero();
-  for (const MotionSegment& m : handle.motion) {
-    const double elapsed = std::clamp(t, m.start, m.end) - m.start;  // time spent inside the segment
-    switch (m.type) {
-      case MotionSegment::Type::Translate: T += m.vector * elapsed; break;
-      case MotionSegment::Type::Rotate: R = Eigen::AngleAxisd(m.rate * elapsed * M_PI / 180.0, m.vector).toRotationMatrix() * R; break;
-      case MotionSegment::Type::Shake: T += m.vector * m.amplitude * std::sin(2.0 * M_PI * m.frequency * elapsed); break;
-    }
-  }
+  const RigidTransform pose = motionAt(handle.motion, t);
+  R = pose.R;
+  T = pose.T;
 }
 
 void updateHandleTargets(const std::vector<HandleState>& handles, double t, Model& model) {

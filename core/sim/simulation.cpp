@@ -31,10 +31,18 @@ void Simulation::createSolvers() {
 
 ContactRefresh Simulation::contactRefresh() {
   if (scene_.colliders.empty()) return {};
-  return [this](const VecX& x) {
-    return refreshContacts(scene_.colliders, x, x_start_, settings_.time_step, settings_.contact_stiffness, 1e-6 * record_.bbox_diagonal,
-                           objective_->contacts);
-  };
+  return [this](const VecX& x) { return refreshContacts(colliders_, x, x_start_, contactParams(), *objective_); };
+}
+
+ContactParams Simulation::contactParams() const {
+  // Candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
+  return {settings_.time_step, settings_.contact_stiffness, 1e-2 * record_.bbox_diagonal, settings_.contact_friction,
+          settings_.contact_slip_speed};
+}
+
+void Simulation::poseColliders(double t) {
+  colliders_.clear();
+  for (const Collider& c : scene_.colliders) colliders_.push_back(posedAt(c, t, settings_.time_step));
 }
 
 namespace {
@@ -52,11 +60,13 @@ double Simulation::stiffnessScale() const {
 }
 
 void Simulation::reset() {
-  x_ = x_previous_ = built_.model.rest;
+  x_ = x_previous_ = built_.initial;
   v_ = v_previous_ = built_.velocity;
   frame_ = 0;
   time_ = 0;
   objective_->contacts.clear();
+  objective_->frictions.clear();
+  poseColliders(0.0);
   updateHandleTargets(built_.handles, 0.0, built_.model);
   solve_ = {};
   rel_error_.clear();
@@ -86,6 +96,7 @@ void Simulation::setSettings(const Settings& s) {
 
 void Simulation::prepareFrame(double t) {
   updateHandleTargets(built_.handles, t, built_.model);
+  poseColliders(t);
   // Backward Euler: y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3); the others in integrator.h.
   x_start_ = x_;
   v_start_ = v_;
@@ -141,6 +152,7 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
   for (MethodTrace& trace : traces) relativeErrors(trace.result.iterations, g_star, trace.rel_error);
   rel_error_.clear();
   updateHandleTargets(built_.handles, time_, built_.model);
+  poseColliders(time_);
   return traces;
 }
 
@@ -183,8 +195,9 @@ void Simulation::measure(double frame_ms) {
     r.inverted += J <= 0;
   }
   if (model.tets.size() == 0) r.min_det_f = 1;
-  r.active_contacts = static_cast<int>(objective_->contacts.size());
-  r.max_penetration = measureContacts(scene_.colliders, x_).max_penetration;
+  r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
+  for (const ContactTerm& c : objective_->contacts) r.active_contacts += (vertex(x_, c.vertex) - c.point).dot(c.normal) < 0;
+  r.max_penetration = measureContacts(colliders_, x_).max_penetration;
   r.factorizations = retired_factorizations_ + system_->factorizations() + solver_->factorizations();
 }
 

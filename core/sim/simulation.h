@@ -37,6 +37,8 @@ class Simulation {
   const VecX& positions() const { return x_; }
   const VecX& velocities() const { return v_; }
   void setState(const VecX& x, const VecX& v);
+  // The colliders as posed at the current time (keyframed ones move).
+  const std::vector<Collider>& colliders() const { return colliders_; }
   int frame() const { return frame_; }
   double time() const { return time_; }
   Objective& objective() { return *objective_; }
@@ -88,6 +90,8 @@ class Simulation {
  private:
   void createSolvers();
   ContactRefresh contactRefresh();
+  ContactParams contactParams() const;
+  void poseColliders(double t);
   void prepareFrame(double t);  // handle targets at time t, y and the inertia term
   double inertiaWeight() const { return 1.0 / (settings_.time_step * settings_.time_step); }
   double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L
@@ -103,6 +107,7 @@ class Simulation {
   std::unique_ptr<SystemMatrix> system_;
   std::unique_ptr<DirectionSolver> solver_;
   std::unique_ptr<FrameSolver> frame_solver_;
+  std::vector<Collider> colliders_;  // the scene's colliders posed at the current time
   VecX x_, v_, x_start_, v_start_, y_, energy_offset_;
   VecX x_previous_, v_previous_;  // the step before this one, for BDF2
   int frame_ = 0;

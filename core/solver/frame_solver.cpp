@@ -8,7 +8,10 @@
 namespace qnsim {
 
 FrameSolver::FrameSolver(Objective& objective, DirectionSolver& solver, const SolverSettings& settings)
-    : objective_(objective), solver_(solver), settings_(settings) {}
+    : objective_(objective), solver_(solver), settings_(settings) {
+  const auto rest = asRows(objective.model().rest);
+  if (rest.rows() > 0) round_off_step_ = 1e-14 * (rest.colwise().maxCoeff() - rest.colwise().minCoeff()).norm();
+}
 
 // Backtracking from alpha = 1, multiplying by beta until the Armijo condition
 // g(x + alpha d) <= g(x) + gamma alpha <grad g, d> holds (Alg. 1 lines 5-10). A round-off allowance of
@@ -69,6 +72,9 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
       fallback = true;
       if (!(slope < 0)) break;  // x is stationary
     }
+    // A step that moves no vertex by more than 1e-14 of the model's size is round-off: x already
+    // solves the frame (a body at rest, or in free fall where y is the answer).
+    if (direction_.lpNorm<Eigen::Infinity>() <= round_off_step_) break;
 
     phase.restart();
     const Trial step = lineSearch(x, g, slope, direction_);
@@ -84,7 +90,12 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     std::swap(parts_, trial_parts_);
     g = trial_g_;
     result.iterations.push_back({k, g, gradient_.norm(), step.alpha, step.trials, frame_timer.ms(), fallback});
-    if (!progress) break;  // no step decreases g: converged to round-off
+    // No step decreases g sufficiently, even after every halving: converged to round-off (a body at
+    // rest or in free fall, where y already solves the frame), so further iterations would only burn
+    // line-search trials. Without a line search every full step is taken, increases included (that
+    // is what the paper's experiment without line search does).
+    const bool exhausted = step.trials > settings_.max_backtracks;
+    if ((!progress || exhausted) && settings_.line_search == LineSearchKind::Armijo) break;
   }
   result.g = g;
   result.parts = parts_;
