@@ -56,8 +56,18 @@ class SolidMaterial : public Material {
   // The default goes through the SVD; models with a closed form in F override it (it must agree).
   virtual double energyAndStress(const Mat3& F, Mat3* P) const;
 
+  // The same for F[0..count) into psi[0..count) and P[0..count) (P may be null). The default
+  // decomposes the F side by side (svd3.h), which is about twice as fast as one at a time; models
+  // with a closed form override it with loopEnergyAndStress.
+  virtual void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const;
+
   // True for Projective Dynamics energies (Eq. 1): min over a constraint manifold of a quadratic.
   virtual bool isProjective() const { return false; }
+
+ protected:
+  void loopEnergyAndStress(const Mat3* F, int count, double* psi, Mat3* P) const {
+    for (int i = 0; i < count; ++i) psi[i] = energyAndStress(F[i], P ? &P[i] : nullptr);
+  }
 };
 
 // A mass-spring stiffness: E = k/2 (|x1 - x2| - l0)^2, a Projective Dynamics energy.

@@ -40,6 +40,9 @@ class NeoHookean : public SolidMaterial {
   Scalar2 a(double x) const override;
   Scalar2 c(double x) const override;
   double energyAndStress(const Mat3& F, Mat3* P) const override;
+  void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const override {
+    loopEnergyAndStress(F, count, psi, P);
+  }
 };
 
 // St. Venant-Kirchhoff: Psi = mu |E|^2 + lambda/2 tr^2 E with E = (F^T F - I)/2.
@@ -52,6 +55,9 @@ class StVenantKirchhoff : public SolidMaterial {
   Scalar2 a(double x) const override;
   Scalar2 b(double x) const override;
   double energyAndStress(const Mat3& F, Mat3* P) const override;
+  void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const override {
+    loopEnergyAndStress(F, count, psi, P);
+  }
 };
 
 // Compressible Mooney-Rivlin: Psi = mu10 (I1 - 3) + mu01 (I2 - 3) - (2 mu10 + 4 mu01) log J + lambda/2 log^2 J,

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include "core/material/material.h"
@@ -10,6 +11,19 @@ double SolidMaterial::energyAndStress(const Mat3& F, Mat3* P) const {
   const Svd3 svd = svd3(F);
   if (P) *P = svd.U * psiGradient(*this, svd.sigma).asDiagonal() * svd.V.transpose();
   return psi(*this, svd.sigma);
+}
+
+void SolidMaterial::energiesAndStresses(const Mat3* F, int count, double* psi_out, Mat3* P) const {
+  constexpr int kBlock = 16;
+  Svd3 svd[kBlock];
+  for (int start = 0; start < count; start += kBlock) {
+    const int size = std::min(kBlock, count - start);
+    svd3(F + start, size, svd);
+    for (int i = 0; i < size; ++i) {
+      if (P) P[start + i] = svd[i].U * psiGradient(*this, svd[i].sigma).asDiagonal() * svd[i].V.transpose();
+      psi_out[start + i] = psi(*this, svd[i].sigma);
+    }
+  }
 }
 
 }  // namespace qnsim

@@ -7,44 +7,12 @@
 namespace qnsim {
 namespace {
 
-// One Jacobi rotation zeroing S(p,q) of the symmetric matrix S; accumulates the rotation into V.
-void jacobiRotate(Mat3& S, Mat3& V, int p, int q) {
-  const double spq = S(p, q);
-  if (spq == 0.0) return;
-  const double theta = (S(q, q) - S(p, p)) / (2.0 * spq);
-  const double t = std::copysign(1.0, theta) / (std::abs(theta) + std::sqrt(theta * theta + 1.0));
-  const double c = 1.0 / std::sqrt(t * t + 1.0), s = t * c;
-  for (int k = 0; k < 3; ++k) {  // S := S J
-    const double skp = S(k, p), skq = S(k, q);
-    S(k, p) = c * skp - s * skq;
-    S(k, q) = s * skp + c * skq;
-  }
-  for (int k = 0; k < 3; ++k) {  // S := J^T S
-    const double spk = S(p, k), sqk = S(q, k);
-    S(p, k) = c * spk - s * sqk;
-    S(q, k) = s * spk + c * sqk;
-  }
-  S(p, q) = S(q, p) = 0.0;
-  for (int k = 0; k < 3; ++k) {  // V := V J
-    const double vkp = V(k, p), vkq = V(k, q);
-    V(k, p) = c * vkp - s * vkq;
-    V(k, q) = s * vkp + c * vkq;
-  }
-}
+// Index of the off-diagonal entry S(p, q), p < q, among (S01, S02, S12).
+constexpr int offIndex(int p, int q) { return p + q - 1; }
 
-// Eigenvectors of the symmetric S (columns of V, a rotation) with eigenvalues sorted descending.
-void symmetricEigen(Mat3 S, Mat3& V, Vec3& eigenvalues) {
-  V.setIdentity();
-  const double scale = S.cwiseAbs().maxCoeff();
-  for (int sweep = 0; sweep < 30; ++sweep) {
-    const double off = std::abs(S(0, 1)) + std::abs(S(0, 2)) + std::abs(S(1, 2));
-    if (off <= 1e-17 * scale || off == 0.0) break;
-    jacobiRotate(S, V, 0, 1);
-    jacobiRotate(S, V, 0, 2);
-    jacobiRotate(S, V, 1, 2);
-  }
-  eigenvalues = S.diagonal();
-  // Sort descending; each swap of two columns flips det V, so negate one to stay a rotation.
+// Sorts the eigenvalues descending with their columns of V; each swap of two columns flips det V,
+// so one is negated to stay a rotation.
+void sortDescending(Vec3& eigenvalues, Mat3& V) {
   for (int i = 0; i < 2; ++i)
     for (int j = 2; j > i; --j)
       if (eigenvalues[j] > eigenvalues[j - 1]) {
@@ -54,10 +22,79 @@ void symmetricEigen(Mat3 S, Mat3& V, Vec3& eigenvalues) {
       }
 }
 
+// Jacobi eigen-decomposition of kLanes symmetric matrices side by side, stored lane-innermost so
+// that every step is the same arithmetic on all lanes: the compiler vectorises it and the processor
+// overlaps the long sqrt and division chains of independent lanes.
+constexpr int kLanes = 4;
+struct SymmetricLanes {
+  double d[3][kLanes], o[3][kLanes];  // diagonal and off-diagonal (01, 02, 12) of each S
+  double V[3][3][kLanes];             // accumulated rotations
+};
+
+// One Jacobi rotation J zeroing S(p, q) in every lane: S := J^T S J in the stable form of Numerical
+// Recipes, which touches only the entries that change, and V := V J. A lane whose S(p, q) is
+// negligible against both diagonal entries gets the identity rotation.
+void jacobiRotateLanes(SymmetricLanes& S, int p, int q) {
+  const int r = 3 - p - q, pq = offIndex(p, q), pr = offIndex(std::min(p, r), std::max(p, r)),
+            qr = offIndex(std::min(q, r), std::max(q, r));
+  for (int l = 0; l < kLanes; ++l) {
+    const double spq = S.o[pq][l];
+    const bool rotate = std::abs(spq) > 1e-18 * (std::abs(S.d[p][l]) + std::abs(S.d[q][l]));
+    const double theta = (S.d[q][l] - S.d[p][l]) / (2.0 * (rotate ? spq : 1.0));
+    const double t = rotate ? std::copysign(1.0, theta) / (std::abs(theta) + std::sqrt(theta * theta + 1.0)) : 0.0;
+    const double c = 1.0 / std::sqrt(t * t + 1.0), s = t * c;
+    S.d[p][l] -= t * spq;
+    S.d[q][l] += t * spq;
+    S.o[pq][l] = rotate ? 0.0 : spq;
+    const double a = S.o[pr][l], b = S.o[qr][l];
+    S.o[pr][l] = c * a - s * b;
+    S.o[qr][l] = s * a + c * b;
+    for (int k = 0; k < 3; ++k) {
+      const double vkp = S.V[k][p][l], vkq = S.V[k][q][l];
+      S.V[k][p][l] = c * vkp - s * vkq;
+      S.V[k][q][l] = s * vkp + c * vkq;
+    }
+  }
+}
+
+// Eigenvectors (columns of V[l], rotations) of F[l]^T F[l] for count <= kLanes matrices, with the
+// eigenvalues sorted descending. Sweeps until every lane has converged.
+void symmetricEigen(const Mat3* F, int count, Mat3* V, Vec3* eigenvalues) {
+  SymmetricLanes S;
+  double tolerance[kLanes];
+  for (int l = 0; l < kLanes; ++l) {
+    const Mat3 A = l < count ? Mat3(F[l].transpose() * F[l]) : Mat3::Identity();
+    for (int i = 0; i < 3; ++i) {
+      S.d[i][l] = A(i, i);
+      for (int k = 0; k < 3; ++k) S.V[i][k][l] = i == k;
+    }
+    S.o[0][l] = A(0, 1), S.o[1][l] = A(0, 2), S.o[2][l] = A(1, 2);
+    tolerance[l] = 1e-17 * A.cwiseAbs().maxCoeff();
+  }
+  for (int sweep = 0; sweep < 30; ++sweep) {
+    bool converged = true;
+    for (int l = 0; l < kLanes; ++l) {
+      const double off = std::abs(S.o[0][l]) + std::abs(S.o[1][l]) + std::abs(S.o[2][l]);
+      converged &= off <= tolerance[l] || off == 0.0;
+    }
+    if (converged) break;
+    jacobiRotateLanes(S, 0, 1);
+    jacobiRotateLanes(S, 0, 2);
+    jacobiRotateLanes(S, 1, 2);
+  }
+  for (int l = 0; l < count; ++l) {
+    for (int i = 0; i < 3; ++i) {
+      eigenvalues[l][i] = S.d[i][l];
+      for (int k = 0; k < 3; ++k) V[l](i, k) = S.V[i][k][l];
+    }
+    sortDescending(eigenvalues[l], V[l]);
+  }
+}
+
 // Givens rotation on rows (p, q) of B that zeroes B(q, col), keeping B(p, col) >= 0; Q accumulates G^T.
 void givensZero(Mat3& B, Mat3& Q, int p, int q, int col) {
   const double a = B(p, col), b = B(q, col);
-  const double r = std::hypot(a, b);
+  const double r = std::sqrt(a * a + b * b);  // entries are stretches: no overflow to guard against
   if (r == 0.0) return;
   const double c = a / r, s = b / r;
   for (int k = 0; k < 3; ++k) {
@@ -72,18 +109,54 @@ void givensZero(Mat3& B, Mat3& Q, int p, int q, int col) {
   }
 }
 
-}  // namespace
-
-Svd3 svd3(const Mat3& F) {
-  Svd3 out;
-  Vec3 eigenvalues;
-  symmetricEigen(F.transpose() * F, out.V, eigenvalues);
-  Mat3 B = F * out.V;  // columns are U's columns scaled by sigma
+// U and sigma from B = F V by Givens QR: robust when B has (nearly) zero columns.
+void givensQr(Mat3 B, Svd3& out) {
   out.U.setIdentity();
   givensZero(B, out.U, 0, 1, 0);
   givensZero(B, out.U, 0, 2, 0);
   givensZero(B, out.U, 1, 2, 1);
   out.sigma = B.diagonal();  // sigma1, sigma2 >= 0 by construction; sigma3 carries sign(det F)
+}
+
+}  // namespace
+
+namespace {
+
+// U and sigma from F and V. The columns of B = F V are orthogonal with lengths
+// sigma_i, so the QR of B is a Gram-Schmidt of its first two columns, and u3 = u1 x u2 keeps U a
+// rotation, with sigma3 = u3 . b3 carrying sign(det F). Nearly rank-deficient B takes the Givens
+// path, which needs no division by sigma.
+void leftVectors(const Mat3& F, Svd3& out) {
+  const Mat3 B = F * out.V;
+  const double s1 = B.col(0).norm();
+  Vec3 u2 = B.col(1);
+  if (s1 > 0.0) u2 -= B.col(0).dot(u2) / (s1 * s1) * B.col(0);
+  const double s2 = u2.norm();
+  if (!(s2 > 1e-8 * s1)) return givensQr(B, out);
+  out.U.col(0) = B.col(0) / s1;
+  out.U.col(1) = u2 / s2;
+  out.U.col(2) = out.U.col(0).cross(out.U.col(1));
+  out.sigma = Vec3(s1, s2, out.U.col(2).dot(B.col(2)));
+}
+
+}  // namespace
+
+void svd3(const Mat3* F, int count, Svd3* out) {
+  for (int start = 0; start < count; start += kLanes) {
+    const int lanes = std::min(kLanes, count - start);
+    Mat3 V[kLanes];
+    Vec3 eigenvalues[kLanes];
+    symmetricEigen(F + start, lanes, V, eigenvalues);
+    for (int l = 0; l < lanes; ++l) {
+      out[start + l].V = V[l];
+      leftVectors(F[start + l], out[start + l]);
+    }
+  }
+}
+
+Svd3 svd3(const Mat3& F) {
+  Svd3 out;
+  svd3(&F, 1, &out);
   return out;
 }
 

@@ -47,24 +47,34 @@ const VecX& Objective::energyArgument(const VecX& x) {
 void Objective::evaluateTets(const VecX& x, bool with_gradient) {
   const TetElements& tets = model_.tets;
   parallelFor(tets.size(), 256, [&](int begin, int end) {
-    for (int e = begin; e < end; ++e) {
-      const Eigen::Vector4i& t = tets.vertices[e];
-      const Vec3 x0 = vertex(x, t[0]);
-      Mat3 Ds;
-      Ds << vertex(x, t[1]) - x0, vertex(x, t[2]) - x0, vertex(x, t[3]) - x0;
-      const Mat3 F = Ds * tets.rest_inverse[e];
-      const Region& region = model_.regions[tets.region[e]];
-      Mat3 P;
-      double psi = model_.solid(tets.region[e]).energyAndStress(F, with_gradient ? &P : nullptr);
-      psi += addFiberEnergyAndStress(region.fiber, F, with_gradient ? &P : nullptr);
-      element_energy_[e] = tets.volume[e] * psi;
-      if (with_gradient) {  // dE/dx_a = V P g_a: the columns of V P Dm^-T, and minus their sum for x0
-        const Mat3 H = tets.volume[e] * P * tets.rest_inverse[e].transpose();
-        element_force_[4 * e + 1] = H.col(0);
-        element_force_[4 * e + 2] = H.col(1);
-        element_force_[4 * e + 3] = H.col(2);
-        element_force_[4 * e] = -(H.col(0) + H.col(1) + H.col(2));
+    // Blocks of consecutive tets of one region go through the material together (svd3 batches).
+    constexpr int kBlock = 16;
+    Mat3 F[kBlock], P[kBlock];
+    double psi[kBlock];
+    for (int first = begin; first < end;) {
+      const int region = tets.region[first];
+      int size = 0;
+      for (; size < kBlock && first + size < end && tets.region[first + size] == region; ++size) {
+        const Eigen::Vector4i& t = tets.vertices[first + size];
+        const Vec3 x0 = vertex(x, t[0]);
+        Mat3 Ds;
+        Ds << vertex(x, t[1]) - x0, vertex(x, t[2]) - x0, vertex(x, t[3]) - x0;
+        F[size] = Ds * tets.rest_inverse[first + size];
       }
+      model_.solid(region).energiesAndStresses(F, size, psi, with_gradient ? P : nullptr);
+      for (int i = 0; i < size; ++i) {
+        const int e = first + i;
+        psi[i] += addFiberEnergyAndStress(model_.regions[region].fiber, F[i], with_gradient ? &P[i] : nullptr);
+        element_energy_[e] = tets.volume[e] * psi[i];
+        if (with_gradient) {  // dE/dx_a = V P g_a: the columns of V P Dm^-T, and minus their sum for x0
+          const Mat3 H = tets.volume[e] * P[i] * tets.rest_inverse[e].transpose();
+          element_force_[4 * e + 1] = H.col(0);
+          element_force_[4 * e + 2] = H.col(1);
+          element_force_[4 * e + 3] = H.col(2);
+          element_force_[4 * e] = -(H.col(0) + H.col(1) + H.col(2));
+        }
+      }
+      first += size;
     }
   });
 }
