@@ -104,6 +104,26 @@ TEST(Materials, ClosedFormsAgreeWithValanisLandel) {
     }
 }
 
+TEST(Materials, BlocksOfElementsMatchOneAtATime) {
+  // The objective evaluates tets in blocks (energiesAndStresses); every model must agree with its
+  // single-element energy and stress, with and without the stress.
+  std::mt19937 rng(12);
+  std::vector<Mat3> F;
+  for (int i = 0; i < 21; ++i) F.push_back(randomDeformation(rng, i % 3 == 0));
+  for (const auto& [label, m] : allSolidMaterials()) {
+    std::vector<double> psi(F.size()), psi_only(F.size());
+    std::vector<Mat3> P(F.size());
+    m->energiesAndStresses(F.data(), static_cast<int>(F.size()), psi.data(), P.data());
+    m->energiesAndStresses(F.data(), static_cast<int>(F.size()), psi_only.data(), nullptr);
+    for (size_t i = 0; i < F.size(); ++i) {
+      Mat3 P_single;
+      EXPECT_EQ(psi[i], m->energyAndStress(F[i], &P_single)) << label << " element " << i;
+      EXPECT_EQ(psi_only[i], psi[i]) << label << " element " << i;
+      EXPECT_LE((P[i] - P_single).norm(), 1e-14 * std::max(1.0, P_single.norm())) << label << " element " << i;
+    }
+  }
+}
+
 TEST(Materials, InvertedAndFlatElementsHaveFiniteEnergyAndStress) {
   const std::vector<Mat3> cases = {Mat3(Vec3(1, 1, 0).asDiagonal()), Mat3(Vec3(1, 1, -1).asDiagonal()), Mat3::Zero(),
                                    Mat3(Vec3(0.1, 0.1, -3).asDiagonal())};
