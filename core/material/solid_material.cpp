@@ -20,8 +20,13 @@ void SolidMaterial::energiesAndStresses(const Mat3* F, int count, double* psi_ou
     const int size = std::min(kBlock, count - start);
     svd3(F + start, size, svd);
     for (int i = 0; i < size; ++i) {
-      if (P) P[start + i] = svd[i].U * psiGradient(*this, svd[i].sigma).asDiagonal() * svd[i].V.transpose();
-      psi_out[start + i] = psi(*this, svd[i].sigma);
+      if (!P) {
+        psi_out[start + i] = psi(*this, svd[i].sigma);
+        continue;
+      }
+      Vec3 gradient;
+      psi_out[start + i] = psiAndGradient(*this, svd[i].sigma, gradient);
+      P[start + i] = svd[i].U * gradient.asDiagonal() * svd[i].V.transpose();
     }
   }
 }

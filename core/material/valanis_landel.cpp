@@ -29,13 +29,20 @@ double psi(const SolidMaterial& m, const Vec3& s) {
          m.c(s[0] * s[1] * s[2]).v;
 }
 
+double psiAndGradient(const SolidMaterial& m, const Vec3& s, Vec3& g) {
+  // Each term once: a(s_i), b(s_i s_j) for the three pairs, c(J).
+  const Scalar2 a[3] = {m.a(s[0]), m.a(s[1]), m.a(s[2])};
+  const Scalar2 b01 = m.b(s[0] * s[1]), b12 = m.b(s[1] * s[2]), b02 = m.b(s[0] * s[2]);
+  const Scalar2 c = m.c(s[0] * s[1] * s[2]);
+  g[0] = a[0].d1 + s[1] * b01.d1 + s[2] * b02.d1 + s[1] * s[2] * c.d1;
+  g[1] = a[1].d1 + s[0] * b01.d1 + s[2] * b12.d1 + s[0] * s[2] * c.d1;
+  g[2] = a[2].d1 + s[1] * b12.d1 + s[0] * b02.d1 + s[0] * s[1] * c.d1;
+  return a[0].v + a[1].v + a[2].v + b01.v + b12.v + b02.v + c.v;
+}
+
 Vec3 psiGradient(const SolidMaterial& m, const Vec3& s) {
-  const double cJ = m.c(s[0] * s[1] * s[2]).d1;
   Vec3 g;
-  for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3, k = (i + 2) % 3;
-    g[i] = m.a(s[i]).d1 + s[j] * m.b(s[i] * s[j]).d1 + s[k] * m.b(s[i] * s[k]).d1 + s[j] * s[k] * cJ;
-  }
+  psiAndGradient(m, s, g);
   return g;
 }
 

@@ -8,6 +8,8 @@
 namespace qnsim {
 
 double psi(const SolidMaterial& m, const Vec3& s);
+// psi and its gradient in one pass over the terms (the objective's hot path).
+double psiAndGradient(const SolidMaterial& m, const Vec3& sigma, Vec3& gradient);
 Vec3 psiGradient(const SolidMaterial& m, const Vec3& s);   // dPsi/ds_i
 Mat3 psiHessian(const SolidMaterial& m, const Vec3& s);    // d2Psi/ds_i ds_j
 

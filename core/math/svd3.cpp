@@ -2,25 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 
 namespace qnsim {
 namespace {
 
 // Index of the off-diagonal entry S(p, q), p < q, among (S01, S02, S12).
 constexpr int offIndex(int p, int q) { return p + q - 1; }
-
-// Sorts the eigenvalues descending with their columns of V; each swap of two columns flips det V,
-// so one is negated to stay a rotation.
-void sortDescending(Vec3& eigenvalues, Mat3& V) {
-  for (int i = 0; i < 2; ++i)
-    for (int j = 2; j > i; --j)
-      if (eigenvalues[j] > eigenvalues[j - 1]) {
-        std::swap(eigenvalues[j], eigenvalues[j - 1]);
-        V.col(j).swap(V.col(j - 1));
-        V.col(j) = -V.col(j);
-      }
-}
 
 // Jacobi eigen-decomposition of kLanes symmetric matrices side by side, stored lane-innermost so
 // that every step is the same arithmetic on all lanes: the compiler vectorises it and the processor
@@ -34,9 +21,10 @@ struct SymmetricLanes {
 // One Jacobi rotation J zeroing S(p, q) in every lane: S := J^T S J in the stable form of Numerical
 // Recipes, which touches only the entries that change, and V := V J. A lane whose S(p, q) is
 // negligible against both diagonal entries gets the identity rotation.
-void jacobiRotateLanes(SymmetricLanes& S, int p, int q) {
-  const int r = 3 - p - q, pq = offIndex(p, q), pr = offIndex(std::min(p, r), std::max(p, r)),
-            qr = offIndex(std::min(q, r), std::max(q, r));
+template <int p, int q>
+inline void jacobiRotateLanes(SymmetricLanes& S) {
+  constexpr int r = 3 - p - q, pq = offIndex(p, q), pr = offIndex(std::min(p, r), std::max(p, r)),
+                qr = offIndex(std::min(q, r), std::max(q, r));
   for (int l = 0; l < kLanes; ++l) {
     const double spq = S.o[pq][l];
     const bool rotate = std::abs(spq) > 1e-18 * (std::abs(S.d[p][l]) + std::abs(S.d[q][l]));
@@ -78,16 +66,27 @@ void symmetricEigen(const Mat3* F, int count, Mat3* V, Vec3* eigenvalues) {
       converged &= off <= tolerance[l] || off == 0.0;
     }
     if (converged) break;
-    jacobiRotateLanes(S, 0, 1);
-    jacobiRotateLanes(S, 0, 2);
-    jacobiRotateLanes(S, 1, 2);
+    jacobiRotateLanes<0, 1>(S);
+    jacobiRotateLanes<0, 2>(S);
+    jacobiRotateLanes<1, 2>(S);
   }
+  // Sorted descending by rank (ties broken by index), without branches: nearly equal eigenvalues
+  // would make a comparison-and-swap sort mispredict. An odd permutation flips det V, so the last
+  // column is negated to keep V a rotation.
   for (int l = 0; l < count; ++l) {
+    const double* d = &S.d[0][0];
+    int rank[3];
     for (int i = 0; i < 3; ++i) {
-      eigenvalues[l][i] = S.d[i][l];
-      for (int k = 0; k < 3; ++k) V[l](i, k) = S.V[i][k][l];
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      rank[i] = (d[j * kLanes + l] > d[i * kLanes + l] || (d[j * kLanes + l] == d[i * kLanes + l] && j < i)) +
+                (d[k * kLanes + l] > d[i * kLanes + l] || (d[k * kLanes + l] == d[i * kLanes + l] && k < i));
     }
-    sortDescending(eigenvalues[l], V[l]);
+    const bool odd = (rank[0] > rank[1]) ^ (rank[0] > rank[2]) ^ (rank[1] > rank[2]);
+    for (int i = 0; i < 3; ++i) {
+      eigenvalues[l][rank[i]] = S.d[i][l];
+      for (int row = 0; row < 3; ++row) V[l](row, rank[i]) = S.V[row][i][l];
+    }
+    V[l].col(2) *= odd ? -1.0 : 1.0;
   }
 }
 
