@@ -17,16 +17,8 @@ const std::vector<std::string> kCatalog = {
     "twisting_bar", "shaking_bar", "sphere_spline_a", "sphere_spline_b", "thin_sheet", "cube_isotropic", "cube_anisotropic",
     "teaser_materials"};
 
-std::vector<std::string> sceneFiles() {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(test::sourceDir() / "scenes"))
-    if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 TEST(Catalog, HasEverySceneAndDocumentsIt) {
-  const std::vector<std::string> files = sceneFiles();
+  const std::vector<std::string> files = test::sceneNames();
   std::ifstream doc(test::sourceDir() / "docs" / "scene_format.md");
   std::stringstream text;
   text << doc.rdbuf();
@@ -52,7 +44,7 @@ TEST_P(CatalogScene, LoadsAndRunsAFewFramesHeadless) {
   EXPECT_EQ(sim.lastFrame().factorizations, 1);
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenes, CatalogScene, ::testing::ValuesIn(sceneFiles()));
+INSTANTIATE_TEST_SUITE_P(Scenes, CatalogScene, ::testing::ValuesIn(test::sceneNames()));
 
 }  // namespace
 }  // namespace qnsim

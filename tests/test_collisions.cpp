@@ -181,20 +181,6 @@ TEST(Contacts, MovingColliderPushesAndReleases) {
   EXPECT_EQ(sim.lastFrame().factorizations, 1);
 }
 
-VecX finiteDifferenceGradient(Objective& objective, const VecX& x) {
-  VecX g(x.size()), xp = x;
-  for (Eigen::Index i = 0; i < x.size(); ++i) {
-    const double h = 1e-7;
-    xp[i] = x[i] + h;
-    const double plus = objective.evaluate(xp, nullptr);
-    xp[i] = x[i] - h;
-    const double minus = objective.evaluate(xp, nullptr);
-    xp[i] = x[i];
-    g[i] = (plus - minus) / (2 * h);
-  }
-  return g;
-}
-
 TEST(Friction, GradientAndHessianMatchFiniteDifferences) {
   // A soft material, so that round-off in the elastic energy does not swamp the differences.
   BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "corotated", "mu": 1, "lambda": 1})"));
@@ -206,7 +192,7 @@ TEST(Friction, GradientAndHessianMatchFiniteDifferences) {
   const VecX& x = built.model.rest;
   VecX gradient;
   objective.evaluate(x, &gradient);
-  EXPECT_LE((gradient - finiteDifferenceGradient(objective, x)).norm(), 1e-6 * gradient.norm());
+  EXPECT_LE((gradient - test::finiteDifferenceGradient(objective, x, 1e-7)).norm(), 1e-6 * gradient.norm());
   // Hessian blocks of the friction vertices against differences of the gradient.
   const SparseMatrix H = objective.hessian(x, false);
   for (int v : {4, 7}) {

@@ -19,14 +19,6 @@ namespace {
 
 constexpr int kWidth = 1280, kHeight = 720;
 
-std::vector<std::string> catalogScenes() {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(test::sourceDir() / "scenes"))
-    if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 bool haveXvfbRun() { return std::system("command -v xvfb-run > /dev/null 2>&1") == 0; }
 
 // Runs a command, returning its exit status and output (stdout and stderr).
@@ -90,7 +82,7 @@ TEST_P(GuiScreenshot, OpensRendersDragsAndSavesARealPicture) {
   EXPECT_GT(static_cast<double>(warm) / count, 0.005) << "the model is not visible in " << png;
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalog, GuiScreenshot, ::testing::ValuesIn(catalogScenes()),
+INSTANTIATE_TEST_SUITE_P(Catalog, GuiScreenshot, ::testing::ValuesIn(test::sceneNames()),
                          [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
 
 }  // namespace

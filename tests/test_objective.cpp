@@ -6,6 +6,7 @@
 
 #include "core/objective/objective.h"
 #include "tests/sim_fixtures.h"
+#include "tests/test_util.h"
 
 namespace qnsim {
 namespace {
@@ -34,19 +35,6 @@ struct Fixture {
   Objective objective;
 };
 
-VecX finiteDifferenceGradient(Objective& objective, const VecX& x, double h = 1e-6) {
-  VecX g(x.size()), xp = x;
-  for (Eigen::Index i = 0; i < x.size(); ++i) {
-    xp[i] = x[i] + h;
-    const double plus = objective.evaluate(xp, nullptr);
-    xp[i] = x[i] - h;
-    const double minus = objective.evaluate(xp, nullptr);
-    xp[i] = x[i];
-    g[i] = (plus - minus) / (2 * h);
-  }
-  return g;
-}
-
 int invertedTets(const Model& model, const VecX& x) {
   int count = 0;
   for (const auto& t : model.tets.vertices) {
@@ -68,7 +56,7 @@ TEST(Objective, GradientMatchesFiniteDifferencesForEveryMaterial) {
       }
       VecX gradient;
       f.objective.evaluate(x, &gradient);
-      const VecX fd = finiteDifferenceGradient(f.objective, x);
+      const VecX fd = test::finiteDifferenceGradient(f.objective, x);
       EXPECT_LE((gradient - fd).norm(), 1e-6 * gradient.norm()) << material << " amplitude " << amplitude;
     }
   }
@@ -83,7 +71,7 @@ TEST(Objective, TransformedEnergyGradientAndHessianMatchFiniteDifferences) {
     const VecX x = test::perturbed(f.built.model.rest, 0.1, rng), v = test::perturbed(VecX::Zero(x.size()), 1.0, rng);
     VecX gradient, gp, gm;
     f.objective.evaluate(x, &gradient);
-    EXPECT_LE((gradient - finiteDifferenceGradient(f.objective, x)).norm(), 1e-6 * gradient.norm()) << material;
+    EXPECT_LE((gradient - test::finiteDifferenceGradient(f.objective, x)).norm(), 1e-6 * gradient.norm()) << material;
     const VecX exact = f.objective.hessian(x, false) * v;
     f.objective.evaluate(x + 1e-6 * v, &gp);
     f.objective.evaluate(x - 1e-6 * v, &gm);
@@ -97,7 +85,7 @@ TEST(Objective, SpringGradientMatchesFiniteDifferences) {
   const VecX x = test::perturbed(f.built.model.rest, 0.1, rng);
   VecX gradient;
   f.objective.evaluate(x, &gradient);
-  EXPECT_LE((gradient - finiteDifferenceGradient(f.objective, x)).norm(), 1e-6 * gradient.norm());
+  EXPECT_LE((gradient - test::finiteDifferenceGradient(f.objective, x)).norm(), 1e-6 * gradient.norm());
 }
 
 TEST(Objective, EnergyOnlyEvaluationEqualsEnergyWithGradient) {

@@ -1,5 +1,7 @@
 #include "tests/test_util.h"
 
+#include <algorithm>
+
 #include <unistd.h>
 
 #include <mutex>
@@ -33,6 +35,14 @@ const std::vector<std::string>& ExpectWarnings::messages() const { return collec
 double toleranceScale() {
   const char* s = std::getenv("QNSIM_TOL_SCALE");
   return s ? std::atof(s) : 1.0;
+}
+
+std::vector<std::string> sceneNames() {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(sourceDir() / "scenes"))
+    if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 std::filesystem::path scratchDir(const std::string& name) {

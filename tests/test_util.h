@@ -1,11 +1,14 @@
 #pragma once
-// Helpers shared by the tests: warning capture, tolerance scaling, paths to scenes and test data.
+// Helpers shared by the tests: warning capture, tolerance scaling, paths to scenes and test data,
+// finite differences.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "core/common/types.h"
 
 namespace qnsim::test {
 
@@ -28,6 +31,24 @@ double toleranceScale();
 inline std::filesystem::path sourceDir() { return QNSIM_SOURCE_DIR; }
 inline std::filesystem::path scenePath(const std::string& name) { return sourceDir() / "scenes" / (name + ".json"); }
 inline std::filesystem::path testDataDir() { return QNSIM_TEST_DATA_DIR; }
+
+// The names of every scenes/*.json (without the extension), sorted: the catalog the tests run.
+std::vector<std::string> sceneNames();
+
+// Central differences of energy.evaluate(x, nullptr), one coordinate at a time (step h).
+template <class Energy>
+VecX finiteDifferenceGradient(Energy& energy, const VecX& x, double h = 1e-6) {
+  VecX g(x.size()), xp = x;
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    xp[i] = x[i] + h;
+    const double plus = energy.evaluate(xp, nullptr);
+    xp[i] = x[i] - h;
+    const double minus = energy.evaluate(xp, nullptr);
+    xp[i] = x[i];
+    g[i] = (plus - minus) / (2 * h);
+  }
+  return g;
+}
 
 // A fresh empty folder under the system temporary directory, one per test process and name.
 std::filesystem::path scratchDir(const std::string& name);
