@@ -76,7 +76,7 @@ namespace {
 std::vector<int> pushingAt(const std::vector<ContactTerm>& contacts, const VecX& x) {
   std::vector<int> out;
   for (const ContactTerm& c : contacts)
-    if ((vertex(x, c.vertex) - c.point).dot(c.normal) < 0) out.push_back(c.vertex);
+    if (c.gap(x) < 0) out.push_back(c.vertex);
   return out;
 }
 

@@ -9,25 +9,26 @@ namespace {
 // Index of the off-diagonal entry S(p, q), p < q, among (S01, S02, S12).
 constexpr int offIndex(int p, int q) { return p + q - 1; }
 
-// Jacobi eigen-decomposition of kLanes symmetric matrices side by side, stored lane-innermost so
+// Jacobi eigen-decomposition of Lanes symmetric matrices side by side, stored lane-innermost so
 // that every step is the same arithmetic on all lanes: the compiler vectorises it and the processor
 // overlaps the long sqrt and division chains of independent lanes.
-constexpr int kLanes = 4;
+template <int Lanes>
 struct SymmetricLanes {
-  double d[3][kLanes], o[3][kLanes];  // diagonal and off-diagonal (01, 02, 12) of each S
-  double V[3][3][kLanes];             // accumulated rotations
+  double d[3][Lanes], o[3][Lanes];  // diagonal and off-diagonal (01, 02, 12) of each S
+  double V[3][3][Lanes];            // accumulated rotations
+  bool active[Lanes];               // not yet converged; a converged lane is left as it is
 };
 
-// One Jacobi rotation J zeroing S(p, q) in every lane: S := J^T S J in the stable form of Numerical
-// Recipes, which touches only the entries that change, and V := V J. A lane whose S(p, q) is
-// negligible against both diagonal entries gets the identity rotation.
-template <int p, int q>
-inline void jacobiRotateLanes(SymmetricLanes& S) {
+// One Jacobi rotation J zeroing S(p, q) in every active lane: S := J^T S J in the stable form of
+// Numerical Recipes, which touches only the entries that change, and V := V J. An inactive lane, or
+// one whose S(p, q) is negligible against both diagonal entries, gets the identity rotation.
+template <int p, int q, int Lanes>
+inline void jacobiRotateLanes(SymmetricLanes<Lanes>& S) {
   constexpr int r = 3 - p - q, pq = offIndex(p, q), pr = offIndex(std::min(p, r), std::max(p, r)),
                 qr = offIndex(std::min(q, r), std::max(q, r));
-  for (int l = 0; l < kLanes; ++l) {
+  for (int l = 0; l < Lanes; ++l) {
     const double spq = S.o[pq][l];
-    const bool rotate = std::abs(spq) > 1e-18 * (std::abs(S.d[p][l]) + std::abs(S.d[q][l]));
+    const bool rotate = S.active[l] && std::abs(spq) > 1e-18 * (std::abs(S.d[p][l]) + std::abs(S.d[q][l]));
     const double theta = (S.d[q][l] - S.d[p][l]) / (2.0 * (rotate ? spq : 1.0));
     const double t = rotate ? std::copysign(1.0, theta) / (std::abs(theta) + std::sqrt(theta * theta + 1.0)) : 0.0;
     const double c = 1.0 / std::sqrt(t * t + 1.0), s = t * c;
@@ -45,12 +46,14 @@ inline void jacobiRotateLanes(SymmetricLanes& S) {
   }
 }
 
-// Eigenvectors (columns of V[l], rotations) of F[l]^T F[l] for count <= kLanes matrices, with the
-// eigenvalues sorted descending. Sweeps until every lane has converged.
-void symmetricEigen(const Mat3* F, int count, Mat3* V, Vec3* eigenvalues) {
-  SymmetricLanes S;
-  double tolerance[kLanes];
-  for (int l = 0; l < kLanes; ++l) {
+// The eigenvectors V[l] (rotations) of F[l]^T F[l] for count <= Lanes matrices, ordered by
+// descending eigenvalue. Each lane sweeps until it has converged, so a matrix gets the same result
+// in any batch.
+template <int Lanes>
+void symmetricEigen(const Mat3* F, int count, Mat3* V) {
+  SymmetricLanes<Lanes> S;
+  double tolerance[Lanes];
+  for (int l = 0; l < Lanes; ++l) {
     const Mat3 A = l < count ? Mat3(F[l].transpose() * F[l]) : Mat3::Identity();
     for (int i = 0; i < 3; ++i) {
       S.d[i][l] = A(i, i);
@@ -60,32 +63,29 @@ void symmetricEigen(const Mat3* F, int count, Mat3* V, Vec3* eigenvalues) {
     tolerance[l] = 1e-17 * A.cwiseAbs().maxCoeff();
   }
   for (int sweep = 0; sweep < 30; ++sweep) {
-    bool converged = true;
-    for (int l = 0; l < kLanes; ++l) {
+    bool any = false;
+    for (int l = 0; l < Lanes; ++l) {
       const double off = std::abs(S.o[0][l]) + std::abs(S.o[1][l]) + std::abs(S.o[2][l]);
-      converged &= off <= tolerance[l] || off == 0.0;
+      S.active[l] = !(off <= tolerance[l] || off == 0.0);
+      any |= S.active[l];
     }
-    if (converged) break;
+    if (!any) break;
     jacobiRotateLanes<0, 1>(S);
     jacobiRotateLanes<0, 2>(S);
     jacobiRotateLanes<1, 2>(S);
   }
-  // Sorted descending by rank (ties broken by index), without branches: nearly equal eigenvalues
-  // would make a comparison-and-swap sort mispredict. An odd permutation flips det V, so the last
-  // column is negated to keep V a rotation.
+  // Columns placed by the rank of their eigenvalue (ties broken by index), without branches: nearly
+  // equal eigenvalues would make a comparison-and-swap sort mispredict. An odd permutation flips
+  // det V, so the last column is negated to keep V a rotation.
   for (int l = 0; l < count; ++l) {
-    const double* d = &S.d[0][0];
     int rank[3];
     for (int i = 0; i < 3; ++i) {
       const int j = (i + 1) % 3, k = (i + 2) % 3;
-      rank[i] = (d[j * kLanes + l] > d[i * kLanes + l] || (d[j * kLanes + l] == d[i * kLanes + l] && j < i)) +
-                (d[k * kLanes + l] > d[i * kLanes + l] || (d[k * kLanes + l] == d[i * kLanes + l] && k < i));
+      rank[i] = (S.d[j][l] > S.d[i][l] || (S.d[j][l] == S.d[i][l] && j < i)) + (S.d[k][l] > S.d[i][l] || (S.d[k][l] == S.d[i][l] && k < i));
     }
     const bool odd = (rank[0] > rank[1]) ^ (rank[0] > rank[2]) ^ (rank[1] > rank[2]);
-    for (int i = 0; i < 3; ++i) {
-      eigenvalues[l][rank[i]] = S.d[i][l];
+    for (int i = 0; i < 3; ++i)
       for (int row = 0; row < 3; ++row) V[l](row, rank[i]) = S.V[row][i][l];
-    }
     V[l].col(2) *= odd ? -1.0 : 1.0;
   }
 }
@@ -117,10 +117,6 @@ void givensQr(Mat3 B, Svd3& out) {
   out.sigma = B.diagonal();  // sigma1, sigma2 >= 0 by construction; sigma3 carries sign(det F)
 }
 
-}  // namespace
-
-namespace {
-
 // U and sigma from F and V. The columns of B = F V are orthogonal with lengths
 // sigma_i, so the QR of B is a Gram-Schmidt of its first two columns, and u3 = u1 x u2 keeps U a
 // rotation, with sigma3 = u3 . b3 carrying sign(det F). Nearly rank-deficient B takes the Givens
@@ -141,11 +137,11 @@ void leftVectors(const Mat3& F, Svd3& out) {
 }  // namespace
 
 void svd3(const Mat3* F, int count, Svd3* out) {
+  constexpr int kLanes = 4;
   for (int start = 0; start < count; start += kLanes) {
     const int lanes = std::min(kLanes, count - start);
     Mat3 V[kLanes];
-    Vec3 eigenvalues[kLanes];
-    symmetricEigen(F + start, lanes, V, eigenvalues);
+    symmetricEigen<kLanes>(F + start, lanes, V);
     for (int l = 0; l < lanes; ++l) {
       out[start + l].V = V[l];
       leftVectors(F[start + l], out[start + l]);
@@ -155,7 +151,8 @@ void svd3(const Mat3* F, int count, Svd3* out) {
 
 Svd3 svd3(const Mat3& F) {
   Svd3 out;
-  svd3(&F, 1, &out);
+  symmetricEigen<1>(&F, 1, &out.V);
+  leftVectors(F, out);
   return out;
 }
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "core/mesh/tet_mesh.h"
-#include "core/mesh/tetgen.h"
+#include "core/mesh/tetrahedralize.h"
 
 namespace qnsim {
 

@@ -139,7 +139,7 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
   for (const Attachment& a : model_.attachments) addDiagonal(a.vertex, c * a.stiffness * Mat3::Identity());
   for (const DragTerm& d : drags) addDiagonal(d.vertex, c * d.stiffness * Mat3::Identity());
   for (const ContactTerm& t : contacts)
-    if ((vertex(z, t.vertex) - t.point).dot(t.normal) < 0) addDiagonal(t.vertex, c * t.stiffness * t.normal * t.normal.transpose());
+    if (t.gap(z) < 0) addDiagonal(t.vertex, c * t.stiffness * t.normal * t.normal.transpose());
   // Friction is dissipative and acts on x itself, outside the energy transform.
   for (const FrictionTerm& f : frictions) addDiagonal(f.vertex, frictionBlock(f, vertex(x, f.vertex)));
   return hessian_;

@@ -127,7 +127,7 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
     if (with_gradient) vertex(*gradient, a.vertex) += cs * a.stiffness * d;
   }
   for (const ContactTerm& t : contacts) {
-    const double depth = std::min(0.0, (vertex(z, t.vertex) - t.point).dot(t.normal));
+    const double depth = std::min(0.0, t.gap(z));
     e.contact += 0.5 * c * t.stiffness * depth * depth;
     if (with_gradient) vertex(*gradient, t.vertex) += cs * t.stiffness * depth * t.normal;
   }

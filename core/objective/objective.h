@@ -18,6 +18,8 @@ struct ContactTerm {
   int vertex;
   Vec3 point, normal;
   double stiffness;
+  // Height of the vertex above the tangent plane at positions x; the term pushes where it is < 0.
+  double gap(const VecX& x) const { return (qnsim::vertex(x, vertex) - point).dot(normal); }
 };
 
 // Optional friction of a contact: bound * H(|P (x_v - anchor)|) with P = I - n n^T and H the Huber

@@ -196,7 +196,7 @@ void Simulation::measure(double frame_ms) {
   }
   if (model.tets.size() == 0) r.min_det_f = 1;
   r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
-  for (const ContactTerm& c : objective_->contacts) r.active_contacts += (vertex(x_, c.vertex) - c.point).dot(c.normal) < 0;
+  for (const ContactTerm& c : objective_->contacts) r.active_contacts += c.gap(x_) < 0;
   r.max_penetration = measureContacts(colliders_, x_).max_penetration;
   r.factorizations = retired_factorizations_ + system_->factorizations() + solver_->factorizations();
 }

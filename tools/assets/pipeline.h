@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/mesh/tet_mesh.h"
-#include "core/mesh/tetgen.h"
+#include "core/mesh/tetrahedralize.h"
 #include "tools/assets/marching_tets.h"
 #include "tools/assets/sdf.h"
 

@@ -1,7 +1,7 @@
 // tetrahedralize(): runs the tetgen program on the surface written as OFF, under `timeout`, and
 // reads the .1.node/.1.ele result back. Results are cached as Medit .mesh files named by a hash of
 // the exact OFF bytes and the tetgen switches, so an unchanged asset is meshed once per machine.
-#include "core/mesh/tetgen.h"
+#include "core/mesh/tetrahedralize.h"
 
 #include <unistd.h>
 

@@ -7,7 +7,7 @@
 #include "core/common/process.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/surface.h"
-#include "core/mesh/tetgen.h"
+#include "core/mesh/tetrahedralize.h"
 #include "tests/mesh_fixtures.h"
 #include "tests/test_util.h"
 
