@@ -3,7 +3,7 @@
 // ground grid instead and give an empty mesh.
 #include <vector>
 
-#include "core/collision/colliders.h"
+#include "core/collision/collider.h"
 #include "render/camera.h"
 
 namespace qnsim::render {

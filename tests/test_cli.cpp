@@ -75,7 +75,7 @@ TEST(Cli, MalformedSceneFilesNameTheFileAndTheField) {
   expectError("run " + writeFile("field.json", field).string(), {"field.json", "/bodies/0/shape/cels", "unknown field"});
   std::string material = kValidScene;
   material.replace(material.find("neo_hookean\"}"), 13, "neo_hookean\", \"mu\": -5}");
-  expectError("run " + writeFile("material.json", material).string(), {"material.json", "/bodies/0/materials/0/mu", "outside"});
+  expectError("run " + writeFile("material.json", material).string(), {"material.json", "/bodies/0/materials/0/mu", "-5 is not a number in [0, 1e+12]"});
   std::string version = kValidScene;
   version.replace(version.find("\"version\": 1"), 12, "\"version\": 7");
   expectError("run " + writeFile("version.json", version).string(), {"version.json", "/version", "version 1"});

@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "core/collision/contacts.h"
 #include "core/sim/simulation.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"

@@ -2,7 +2,12 @@
 // its type and range, groups come in declaration order, and edits go through the checked path.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "app/gui/logic/compare_methods.h"
 #include "app/gui/logic/param_binding.h"
+#include "core/common/error.h"
+#include "core/material/material.h"
 
 namespace qnsim::gui {
 namespace {
@@ -33,7 +38,7 @@ ParamWidget::Kind expectedKind(Parameter::Type type) {
 }
 
 TEST(GuiParams, WidgetsFollowTypeAndRange) {
-  for (const Parameter& p : parameters()) {
+  for (const SettingParameter& p : parameters()) {
     const ParamWidget w = widgetFor(p);
     EXPECT_EQ(w.kind, expectedKind(p.type)) << p.key;
     EXPECT_EQ(w.lo, p.min) << p.key;
@@ -41,7 +46,12 @@ TEST(GuiParams, WidgetsFollowTypeAndRange) {
     EXPECT_GT(w.drag_speed, 0.0f) << p.key;
   }
   EXPECT_TRUE(widgetFor(findParameter("time_step")).logarithmic);  // 1e-5 .. 1
-  EXPECT_FALSE(widgetFor(findParameter("damping")).logarithmic);  // starts at 0
+  EXPECT_FALSE(widgetFor(findParameter("damping")).logarithmic);  // 0 .. 1
+  EXPECT_TRUE(widgetFor(findParameter("contact_stiffness")).logarithmic);  // 0 .. 1e12
+  // Material constants get their widgets from the same rule.
+  const auto neo = makeMaterial("neo_hookean");
+  EXPECT_TRUE(widgetFor(neo->parameter("mu")).logarithmic);
+  EXPECT_FALSE(widgetFor(neo->parameter("inversion_j")).logarithmic);  // 1e-3 .. 0.9
   EXPECT_EQ(widgetFor(findParameter("solver.method")).kind, ParamWidget::Kind::Choice);
   EXPECT_EQ(parameterLabel(findParameter("solver.lbfgs_window")), "lbfgs window");
 }
@@ -62,7 +72,47 @@ TEST(GuiParams, EditsAreCheckedLikeTheSceneFileAndSet) {
   EXPECT_NE(message.find("x_start"), std::string::npos);
   EXPECT_EQ(s.time_step, before.time_step);
   EXPECT_EQ(s.solver.stiffness_interval, before.solver.stiffness_interval);
-  for (const Parameter& p : parameters()) EXPECT_TRUE(applyParameter(s, p, p.get(Settings()), message)) << p.key << ": " << message;
+  for (const SettingParameter& p : parameters()) EXPECT_TRUE(applyParameter(s, p, p.get(Settings()), message)) << p.key << ": " << message;
+}
+
+TEST(GuiCompare, EveryRegisteredMethodAndVariantIsOffered) {
+  const std::vector<CompareEntry> entries = defaultCompareEntries();
+  for (const std::string& method : findParameter("solver.method").choices)
+    EXPECT_TRUE(std::any_of(entries.begin(), entries.end(), [&](const CompareEntry& e) { return e.method == method; })) << method;
+  for (const std::string key : {"solver.initial_hessian", "solver.line_search"})
+    for (const std::string& choice : findParameter(key).choices)
+      EXPECT_TRUE(std::any_of(entries.begin(), entries.end(), [&](const CompareEntry& e) {
+        return e.overrides.empty() ? choice == std::get<std::string>(findParameter(key).default_value)
+                                   : e.overrides.front() == key + "=" + choice;
+      })) << key << "=" << choice;
+}
+
+TEST(GuiCompare, EntriesBecomeCheckedSettings) {
+  CompareConfig config;
+  config.iterations = 12;
+  for (CompareEntry& e : config.entries) e.enabled = false;
+  config.entries.push_back({"qn", {"solver.initial_hessian=rest_hessian"}, 7, true});
+  config.entries.push_back({"newton", {}, -1, true});
+  Settings current;
+  current.solver.gradient_tolerance = 0.1;
+  const std::vector<CompareMethod> methods = compareMethods(config, current);
+  ASSERT_EQ(methods.size(), 2u);
+  EXPECT_EQ(methods[0].label, "L-BFGS m=7, rest_hessian");
+  EXPECT_EQ(methods[0].settings.lbfgs_window, 7);
+  EXPECT_EQ(methods[0].settings.initial_hessian, InitialHessianKind::RestHessian);
+  EXPECT_EQ(methods[0].settings.iterations, 12);
+  EXPECT_EQ(methods[0].settings.gradient_tolerance, 0.0);
+  EXPECT_EQ(methods[1].settings.method, SolverMethod::Newton);
+
+  config.entries.back().window = -1;
+  config.entries.front().enabled = true;
+  config.entries.front().window = 100000;  // beyond solver.lbfgs_window's range: refused with its key
+  try {
+    compareMethods(config, current);
+    ADD_FAILURE() << "an out-of-range window was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("solver.lbfgs_window"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

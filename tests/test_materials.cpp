@@ -3,6 +3,8 @@
 // projection, and the stiffness fit of Eq. 11 (claim C24).
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <Eigen/Eigenvalues>
 
 #include "core/common/error.h"
@@ -243,6 +245,37 @@ TEST(MaterialParameters, RejectUnknownOutOfRangeAndNaN) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("mu"), std::string::npos);
   }
+}
+
+// Each model is registered once under the name it reports, and each constant is bound to its own
+// member: setting one changes what get() returns for it alone, and a clone carries the values.
+TEST(MaterialParameters, EveryModelRegisteredOnceWithIndependentNamedConstants) {
+  std::set<std::string> names;
+  for (const MaterialModel& model : materialModels()) {
+    EXPECT_TRUE(names.insert(model.name).second) << model.name;
+    const auto m = model.make();
+    EXPECT_EQ(m->model(), model.name);
+    EXPECT_EQ(dynamic_cast<const SolidMaterial*>(m.get()) != nullptr, model.solid) << model.name;
+    for (const MaterialParameter& p : m->parameters()) {
+      EXPECT_EQ(m->get(p.key), std::get<double>(p.default_value)) << model.name << "." << p.key;
+      EXPECT_EQ(p.effect, Effect::NewSystemMatrix) << p.key;
+      const double edited = 0.5 * (std::get<double>(p.default_value) + p.max);
+      m->set(p.key, edited);
+      for (const MaterialParameter& q : m->parameters())
+        EXPECT_EQ(m->get(q.key), q.key == p.key ? edited : std::get<double>(q.default_value)) << model.name << "." << q.key;
+      EXPECT_EQ(m->clone()->get(p.key), edited);
+      m->set(p.key, std::get<double>(p.default_value));
+    }
+  }
+}
+
+TEST(MaterialParameters, EditsReachTheEnergy) {
+  auto m = makeMaterial("polynomial");
+  const auto& solid = static_cast<const SolidMaterial&>(*m);
+  const Mat3 F = Vec3(1.3, 0.9, 1.1).asDiagonal();
+  const double before = solid.energyAndStress(F, nullptr);
+  m->set("mu3", 1e5);
+  EXPECT_NE(solid.energyAndStress(F, nullptr), before);
 }
 
 }  // namespace

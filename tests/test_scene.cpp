@@ -23,7 +23,7 @@ TEST(Parameters, DefaultsAreThePapers) {
 }
 
 TEST(Parameters, EveryParameterRoundTripsThroughText) {
-  for (const Parameter& p : parameters()) {
+  for (const SettingParameter& p : parameters()) {
     Settings s;
     const std::string text = formatParameter(p, p.get(s));
     setParameter(s, p.key, text);

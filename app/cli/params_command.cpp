@@ -7,21 +7,34 @@
 #include "core/params/parameters.h"
 
 namespace qnsim::cli {
+namespace {
+const char* effectName(Effect effect) {
+  switch (effect) {
+    case Effect::Live: return "applies live";
+    case Effect::NewDirectionSolver: return "new direction solver";
+    case Effect::NewSystemMatrix: return "refactors A";
+  }
+  return "";
+}
+
+void print(const Parameter& p, int width) {
+  std::printf("  %-*s default %-14s range %-18s (%s)\n      %s\n", width, p.key.c_str(), formatParameter(p, p.default_value).c_str(),
+              describeRange(p).c_str(), effectName(p.effect), p.description.c_str());
+}
+}  // namespace
 
 Command addParamsCommand(CLI::App& app) {
   app.add_subcommand("params", "List every parameter (scene file keys and --set KEY=VALUE) and every material model.");
   return [] {
     std::string group;
-    for (const Parameter& p : parameters()) {
+    for (const SettingParameter& p : parameters()) {
       if (p.group != group) std::printf("%s%s\n", group.empty() ? "" : "\n", (group = p.group).c_str());
-      std::printf("  %-28s default %-14s range %s\n      %s\n", p.key.c_str(), formatParameter(p, p.default_value).c_str(),
-                  describeRange(p).c_str(), p.description.c_str());
+      print(p, 28);
     }
     std::printf("\nMaterial models (scene file: bodies[].materials[]; --set material.NAME.PARAMETER=VALUE)\n");
-    for (const std::string& model : materialModels()) {
-      std::printf("  %s\n", model.c_str());
-      for (const MaterialParameter& p : makeMaterial(model)->parameters())
-        std::printf("      %-12s default %-10g range [%g, %g]  %s\n", p.name.c_str(), p.default_value, p.min, p.max, p.description.c_str());
+    for (const MaterialModel& model : materialModels()) {
+      std::printf("  %s (%s)\n", model.name.c_str(), model.solid ? "tets" : "springs");
+      for (const MaterialParameter& p : model.make()->parameters()) print(p, 12);
     }
     return 0;
   };

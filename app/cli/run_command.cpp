@@ -31,11 +31,7 @@ std::ofstream openCsv(const std::string& path) {
 }
 
 void applyOverrides(Scene& scene, const RunOptions& options) {
-  for (const std::string& assignment : options.overrides) {
-    const size_t eq = assignment.find('=');
-    if (eq == std::string::npos || eq == 0) throw error("--set ", assignment, ": expected KEY=VALUE");
-    applyOverride(scene, assignment.substr(0, eq), assignment.substr(eq + 1));
-  }
+  for (const std::string& assignment : options.overrides) applyOverride(scene, assignment);
   if (options.threads >= 0) setParameter(scene.settings, "threads", std::to_string(options.threads));
 }
 

@@ -4,8 +4,10 @@
 #include <cctype>
 #include <cmath>
 
+#include "app/gui/logic/param_binding.h"
 #include "app/gui/panels.h"
 #include "app/gui/plot_widget.h"
+#include "core/common/error.h"
 #include "core/params/parameters.h"
 
 namespace qnsim::gui {
@@ -63,56 +65,51 @@ void drawConvergenceTab(UiState& ui) {
   drawPlot("##history", history, {0, plotHeight(1)});
 }
 
-std::vector<CompareMethod> compareMethods(const UiState& ui) {
-  std::vector<CompareMethod> out;
-  const CompareConfig& c = ui.compare;
-  for (const std::string& method : findParameter("solver.method").choices) {  // new methods show up here by themselves
-    Settings s = ui.session->settings;
-    setParameter(s, "solver.method", method);
-    s.solver.iterations = c.iterations;
-    s.solver.gradient_tolerance = 0.0;
-    if (method == "qn") {
-      if (!c.qn) continue;
-      for (int i = 0; i < 4; ++i)
-        if (c.window_on[i]) {
-          s.solver.lbfgs_window = c.windows[i];
-          out.push_back({"QN m=" + std::to_string(c.windows[i]), s.solver});
-        }
-    } else if ((method == "pd" && c.pd) || (method == "newton" && c.newton) || (method == "gd" && c.gd) ||
-               (method != "pd" && method != "newton" && method != "gd")) {
-      out.push_back({method == "pd" ? "PD" : method == "newton" ? "Newton" : method == "gd" ? "GD" : method, s.solver});
-    }
+namespace {
+
+// The ticked methods' settings; a rejected edit is shown instead of comparing.
+void requestComparison(UiState& ui) {
+  try {
+    ui.session->runner->compare(compareMethods(ui.compare, ui.session->settings));
+    ui.compare_error.clear();
+  } catch (const Error& e) {
+    ui.compare_error = e.what();
   }
-  return out;
 }
+
+void drawCompareEntries(CompareConfig& c) {
+  const ParamWidget window = widgetFor(findParameter("solver.lbfgs_window"));
+  for (size_t i = 0; i < c.entries.size(); ++i) {
+    CompareEntry& e = c.entries[i];
+    ImGui::PushID(static_cast<int>(i));
+    if (i % 3 != 0) ImGui::SameLine(static_cast<float>(i % 3) * 200.0f);
+    ImGui::Checkbox(e.window >= 0 ? "##on" : compareLabel(e).c_str(), &e.enabled);
+    if (e.window >= 0) {
+      ImGui::SameLine(0, 2);
+      ImGui::SetNextItemWidth(36);
+      ImGui::DragInt("##m", &e.window, 0.2f, static_cast<int>(window.lo), static_cast<int>(window.hi), "%d", ImGuiSliderFlags_AlwaysClamp);
+      ImGui::SameLine(0, 4);
+      ImGui::TextUnformatted(compareLabel(e).c_str());
+    }
+    ImGui::PopID();
+  }
+}
+
+}  // namespace
 
 void drawCompareTab(UiState& ui) {
   CompareConfig& c = ui.compare;
   ImGui::TextWrapped("Re-solves the next frame from the current state with each method, against one exact solution.");
-  ImGui::Checkbox("QN, windows m:", &c.qn);
-  for (int i = 0; i < 4; ++i) {
-    ImGui::SameLine();
-    ImGui::PushID(i);
-    ImGui::Checkbox("##on", &c.window_on[i]);
-    ImGui::SameLine(0, 2);
-    ImGui::SetNextItemWidth(36);
-    ImGui::DragInt("##m", &c.windows[i], 0.2f, 1, 100);
-    ImGui::PopID();
-  }
-  ImGui::Checkbox("PD", &c.pd);
-  ImGui::SameLine();
-  ImGui::Checkbox("Newton", &c.newton);
-  ImGui::SameLine();
-  ImGui::Checkbox("GD", &c.gd);
-  ImGui::SameLine();
+  drawCompareEntries(c);
   ImGui::SetNextItemWidth(80);
   ImGui::DragInt("iterations", &c.iterations, 0.5f, 1, 1000);
   const bool busy = ui.session->runner->busy();
   ImGui::BeginDisabled(busy);
-  if (ImGui::Button(busy ? "Solving..." : "Compare next frame")) ui.session->runner->compare(compareMethods(ui));
+  if (ImGui::Button(busy ? "Solving..." : "Compare next frame")) requestComparison(ui);
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::Checkbox("against time", &c.against_time);
+  if (!ui.compare_error.empty()) ImGui::TextColored({1.0f, 0.45f, 0.4f, 1}, "%s", ui.compare_error.c_str());
   const auto result = ui.snapshot->compare;
   if (!result) {
     ImGui::TextDisabled("No comparison yet.");

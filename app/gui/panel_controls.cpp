@@ -7,6 +7,7 @@
 
 #include "app/gui/logic/param_binding.h"
 #include "app/gui/panels.h"
+#include "app/gui/param_widgets.h"
 
 namespace qnsim::gui {
 
@@ -118,58 +119,6 @@ void drawViewPanel(UiState& ui) {
   ImGui::TextDisabled("Left drag: orbit, or drag a vertex\nRight / Ctrl+left drag: pan, wheel: zoom\nSpace: play/pause, S: step, R: reset");
 }
 
-namespace {
-
-bool editParameter(const Parameter& p, ParameterValue& value) {
-  const ParamWidget w = widgetFor(p);
-  const std::string label = parameterLabel(p);
-  const ImGuiSliderFlags log = w.logarithmic ? ImGuiSliderFlags_Logarithmic : 0;
-  bool changed = false;
-  ImGui::SetNextItemWidth(w.kind == ParamWidget::Kind::Vector3 ? 200.0f : 140.0f);
-  switch (w.kind) {
-    case ParamWidget::Kind::Choice: {
-      std::string& current = std::get<std::string>(value);
-      if (ImGui::BeginCombo(label.c_str(), current.c_str())) {
-        for (const std::string& c : p.choices)
-          if (ImGui::Selectable(c.c_str(), c == current)) {
-            current = c;
-            changed = true;
-          }
-        ImGui::EndCombo();
-      }
-      break;
-    }
-    case ParamWidget::Kind::Integer: {
-      int& v = std::get<int>(value);
-      const int lo = static_cast<int>(w.lo), hi = static_cast<int>(w.hi);
-      changed = ImGui::DragInt(label.c_str(), &v, w.drag_speed, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp);
-      break;
-    }
-    case ParamWidget::Kind::Real:
-      changed = ImGui::DragScalar(label.c_str(), ImGuiDataType_Double, &std::get<double>(value), w.drag_speed, &w.lo, &w.hi, "%.4g",
-                                  log | ImGuiSliderFlags_AlwaysClamp);
-      break;
-    case ParamWidget::Kind::Boolean: changed = ImGui::Checkbox(label.c_str(), &std::get<bool>(value)); break;
-    case ParamWidget::Kind::Vector2:
-      changed = ImGui::DragScalarN(label.c_str(), ImGuiDataType_Double, std::get<Vec2>(value).data(), 2, w.drag_speed, &w.lo, &w.hi,
-                                   "%.3g", ImGuiSliderFlags_AlwaysClamp);
-      break;
-    case ParamWidget::Kind::Vector3:
-      changed = ImGui::DragScalarN(label.c_str(), ImGuiDataType_Double, std::get<Vec3>(value).data(), 3, w.drag_speed, &w.lo, &w.hi,
-                                   "%.3g", ImGuiSliderFlags_AlwaysClamp);
-      break;
-  }
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-    ImGui::Text("%s\n%s\nrange %s", p.key.c_str(), p.description.c_str(), describeRange(p).c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-  return changed;
-}
-
-}  // namespace
 
 void drawSolverPanel(UiState& ui) {
   if (!ui.session) return;
@@ -179,7 +128,7 @@ void drawSolverPanel(UiState& ui) {
   std::stable_partition(groups.begin(), groups.end(), [](const ParamGroup& g) { return g.name == "Solver"; });  // the method first
   for (const ParamGroup& group : groups) {
     ImGui::TextDisabled("%s", group.name.c_str());
-    for (const Parameter* p : group.parameters) {
+    for (const SettingParameter* p : group.parameters) {
       ParameterValue value = p->get(settings);
       ImGui::PushID(p->key.c_str());
       if (editParameter(*p, value) && applyParameter(settings, *p, value, message)) ui.session->runner->setSettings(settings);

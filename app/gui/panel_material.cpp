@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "app/gui/panels.h"
+#include "app/gui/param_widgets.h"
 #include "app/gui/plot_widget.h"
 #include "core/common/error.h"
 #include "core/material/spline.h"
@@ -21,7 +22,7 @@ std::shared_ptr<Material> switchModel(const Material& old, const std::string& mo
   std::shared_ptr<Material> fresh(makeMaterial(model));
   for (const MaterialParameter& p : fresh->parameters())
     for (const MaterialParameter& q : old.parameters())
-      if (p.name == q.name) fresh->set(p.name, std::clamp(old.get(q.name), p.min, p.max));
+      if (p.key == q.key) fresh->set(p.key, std::clamp(old.get(q.key), p.min, p.max));
   return fresh;
 }
 
@@ -29,26 +30,21 @@ bool editModel(RegionInfo& region) {
   bool changed = false;
   ImGui::SetNextItemWidth(160);
   if (ImGui::BeginCombo("model", std::string(region.material->model()).c_str())) {
-    for (const std::string& name : materialModels()) {
-      const bool solid = dynamic_cast<SolidMaterial*>(makeMaterial(name).get()) != nullptr;
-      if (solid != region.solid) continue;
-      if (ImGui::Selectable(name.c_str(), name == region.material->model()) && name != region.material->model()) {
-        region.material = switchModel(*region.material, name);
+    for (const MaterialModel& m : materialModels()) {
+      if (m.solid != region.solid) continue;
+      if (ImGui::Selectable(m.name.c_str(), m.name == region.material->model()) && m.name != region.material->model()) {
+        region.material = switchModel(*region.material, m.name);
         changed = true;
       }
     }
     ImGui::EndCombo();
   }
   for (const MaterialParameter& p : region.material->parameters()) {
-    double value = region.material->get(p.name);
-    const float speed = static_cast<float>(std::max(std::abs(value) * 0.01, 1e-6));
-    ImGui::SetNextItemWidth(160);
-    const ImGuiSliderFlags log = p.min >= 0.0 && p.max / std::max(p.min, 1e-300) > 1e3 ? ImGuiSliderFlags_Logarithmic : 0;
-    if (ImGui::DragScalar(p.name.c_str(), ImGuiDataType_Double, &value, speed, &p.min, &p.max, "%.4g", log | ImGuiSliderFlags_AlwaysClamp)) {
-      region.material->set(p.name, value);
+    ParameterValue value = region.material->get(p.key);
+    if (editParameter(p, value)) {
+      region.material->set(p.key, std::get<double>(value));
       changed = true;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.description.c_str());
   }
   return changed;
 }

@@ -25,9 +25,6 @@ void drawLineSearchTab(UiState& ui);
 void drawTimingsTab(UiState& ui);
 void drawMaterialTab(UiState& ui);
 
-// The methods ticked in the Compare tab, as solver settings (every registered method appears there).
-std::vector<CompareMethod> compareMethods(const UiState& ui);
-
 // A "(?)" marker whose tooltip shows `text`.
 void helpMarker(const char* text);
 

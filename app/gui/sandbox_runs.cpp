@@ -39,7 +39,7 @@ void Sandbox::scriptedFrame(int frame) {
     const render::Vec2f pixel = script_pixel_ + t * render::Vec2f(0.10f * ui_.viewport_size.x(), -0.12f * ui_.viewport_size.y());
     moveDrag(ui_, pixel);
   }
-  if (frame + 2 == options_.frames && options_.tab == "compare") ui_.session->runner->compare(compareMethods(ui_));
+  if (frame + 2 == options_.frames && options_.tab == "compare") ui_.session->runner->compare(compareMethods(ui_.compare, ui_.session->settings));
   ui_.session->runner->pump();
 }
 

@@ -16,11 +16,7 @@ std::string resolveScenePath(const std::string& path) {
 
 std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded) {
   Scene scene = loadScene(resolveScenePath(path));
-  for (const std::string& assignment : overrides) {
-    const size_t eq = assignment.find('=');
-    if (eq == std::string::npos || eq == 0) throw error("--set ", assignment, ": expected KEY=VALUE");
-    applyOverride(scene, assignment.substr(0, eq), assignment.substr(eq + 1));
-  }
+  for (const std::string& assignment : overrides) applyOverride(scene, assignment);
   auto session = std::make_unique<Session>();
   session->path = path;
   session->name = scene.name;

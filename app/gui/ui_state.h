@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/logic/compare_methods.h"
 #include "app/gui/session.h"
 #include "render/camera.h"
 #include "render/renderer.h"
@@ -35,14 +36,6 @@ struct Interaction {
   float pin_stiffness_scale = 1.0f;
 };
 
-struct CompareConfig {
-  bool qn = true, pd = true, newton = true, gd = true;
-  int windows[4] = {1, 3, 5, 10};
-  bool window_on[4] = {true, false, true, true};
-  int iterations = 30;
-  bool against_time = false;
-};
-
 struct RecordConfig {
   int frames = 30;
   char base[256] = "qnsim_convergence";
@@ -61,6 +54,7 @@ struct UiState {
   bool show_handles = true;
   Interaction interaction;
   CompareConfig compare;
+  std::string compare_error;  // why the last comparison could not start
   RecordConfig record;
   bool real_time = true, reference = false;
 

@@ -5,15 +5,15 @@
 namespace qnsim {
 
 const std::vector<MaterialParameter>& Arap::parameters() const {
-  static const std::vector<MaterialParameter> params = {kMuParameter};
+  static const std::vector<MaterialParameter> params = {declareMu(&Arap::mu_)};
   return params;
 }
 
 Arap::Arap() { resetToDefaults(); }
 
 Scalar2 Arap::a(double x) const {
-  const double mu = values_[0], d = x - 1.0;
-  return {mu * d * d, 2.0 * mu * d, 2.0 * mu};
+  const double d = x - 1.0;
+  return {mu_ * d * d, 2.0 * mu_ * d, 2.0 * mu_};
 }
 
 }  // namespace qnsim

@@ -6,17 +6,17 @@
 namespace qnsim {
 
 const std::vector<MaterialParameter>& Corotated::parameters() const {
-  static const std::vector<MaterialParameter> params = {kMuParameter, kLambdaParameter};
+  static const std::vector<MaterialParameter> params = {declareMu(&Corotated::mu_), declareLambda(&Corotated::lambda_)};
   return params;
 }
 
 Corotated::Corotated() { resetToDefaults(); }
 
 Scalar2 Corotated::a(double x) const {
-  const double mu = values_[0], lambda = values_[1], d = x - 1.0;
-  return {(mu + 0.5 * lambda) * d * d - 2.0 * lambda * d - lambda, (2.0 * mu + lambda) * d - 2.0 * lambda, 2.0 * mu + lambda};
+  const double d = x - 1.0;
+  return {(mu_ + 0.5 * lambda_) * d * d - 2.0 * lambda_ * d - lambda_, (2.0 * mu_ + lambda_) * d - 2.0 * lambda_, 2.0 * mu_ + lambda_};
 }
 
-Scalar2 Corotated::b(double x) const { return {values_[1] * x, values_[1], 0.0}; }
+Scalar2 Corotated::b(double x) const { return {lambda_ * x, lambda_, 0.0}; }
 
 }  // namespace qnsim

@@ -1,6 +1,7 @@
 #pragma once
-// Materials. Every model declares its parameters once (name, default, range, description); the scene
-// reader, `--set` and the UI panels all go through that declaration.
+// Materials. Every model declares its constants once, as Parameters (core/params/parameter.h) bound to
+// the model's own members; the scene reader, `--set`, `qnsim params` and the Materials panel all go
+// through that declaration, with the same parsing, checks and widgets as the simulation settings.
 //
 // Solid materials are isotropic hyperelastic energies in Valanis-Landel form (paper Eq. 9):
 //   Psi(s1, s2, s3) = sum_i a(s_i) + b(s1 s2) + b(s2 s3) + b(s1 s3) + c(s1 s2 s3),
@@ -11,14 +12,15 @@
 #include <vector>
 
 #include "core/common/types.h"
+#include "core/params/parameter.h"
 
 namespace qnsim {
 
-struct MaterialParameter {
-  std::string name;
-  double default_value;
-  double min, max;
-  std::string description;
+class Material;
+
+// A material constant: its declaration (key = the name in scene files, "mu") and the member holding it.
+struct MaterialParameter : Parameter {
+  double Material::*member;
 };
 
 // A scalar function with its first two derivatives, for the a, b, c of Eq. 9.
@@ -33,15 +35,23 @@ class Material {
   virtual const std::vector<MaterialParameter>& parameters() const = 0;
   virtual std::unique_ptr<Material> clone() const = 0;
 
-  double get(std::string_view name) const;
-  // Throws qnsim::Error naming the parameter if the name is unknown or the value is not finite or out
-  // of its declared range.
+  // Throws qnsim::Error naming the model and listing its parameters when the name is unknown.
+  const MaterialParameter& parameter(std::string_view name) const;
+  double get(std::string_view name) const { return this->*parameter(name).member; }
+  // Throws qnsim::Error naming the model and the parameter if the value is not finite or out of range.
   void set(std::string_view name, double value);
-  double value(int index) const { return values_[index]; }
+
+  // Declares a constant of model M held in its member `member`; a material edit refits k and refactors A.
+  template <class M>
+  static MaterialParameter declare(double M::*member, std::string name, double default_value, double min, double max,
+                                   std::string description) {
+    return {{std::move(name), "Material", std::move(description), Parameter::Type::Real, default_value, min, max, {},
+             Effect::NewSystemMatrix},
+            static_cast<double Material::*>(member)};
+  }
 
  protected:
   void resetToDefaults();
-  std::vector<double> values_;
 };
 
 // A volumetric material for tetrahedra.
@@ -73,12 +83,22 @@ class SolidMaterial : public Material {
 // A mass-spring stiffness: E = k/2 (|x1 - x2| - l0)^2, a Projective Dynamics energy.
 class SpringMaterial : public Material {
  public:
-  double stiffness() const { return values_[0]; }
+  double stiffness() const { return k_; }
+
+ protected:
+  double k_ = 0;
 };
+
+// The built-in models, each registered once (registry.cpp): its name in scene files and a factory.
+struct MaterialModel {
+  std::string name;
+  bool solid;  // a SolidMaterial (tets) or a SpringMaterial (springs)
+  std::unique_ptr<Material> (*make)();
+};
+const std::vector<MaterialModel>& materialModels();
 
 // Creates a material by model name ("neo_hookean", "spring", ...) with default parameters;
 // throws qnsim::Error listing the known models when the name is unknown.
 std::unique_ptr<Material> makeMaterial(std::string_view model);
-const std::vector<std::string>& materialModels();
 
 }  // namespace qnsim

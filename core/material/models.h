@@ -4,9 +4,13 @@
 
 namespace qnsim {
 
-// Shared by the models with Lame parameters.
-inline const MaterialParameter kMuParameter{"mu", 1e5, 0.0, 1e12, "Shear modulus mu (Pa)."};
-inline const MaterialParameter kLambdaParameter{"lambda", 4e5, 0.0, 1e12, "First Lame parameter lambda (Pa)."};
+// The declarations shared by several models, bound to each model's own member.
+template <class M>
+MaterialParameter declareMu(double M::*member);
+template <class M>
+MaterialParameter declareLambda(double M::*member);
+template <class M>
+MaterialParameter declareInversionJ(double M::*member);
 
 // Linear corotated elasticity: Psi = mu |F - R|^2 + lambda/2 tr^2(R^T F - I).
 class Corotated : public SolidMaterial {
@@ -17,6 +21,9 @@ class Corotated : public SolidMaterial {
   std::unique_ptr<Material> clone() const override { return std::make_unique<Corotated>(*this); }
   Scalar2 a(double x) const override;
   Scalar2 b(double x) const override;
+
+ private:
+  double mu_ = 0, lambda_ = 0;
 };
 
 // As-rigid-as-possible / Projective Dynamics corotated: Psi = mu |F - R|^2 (corotated with lambda = 0).
@@ -28,6 +35,9 @@ class Arap : public SolidMaterial {
   std::unique_ptr<Material> clone() const override { return std::make_unique<Arap>(*this); }
   Scalar2 a(double x) const override;
   bool isProjective() const override { return true; }
+
+ private:
+  double mu_ = 0;
 };
 
 // Neo-Hookean (paper Eq. 14), extended smoothly below J = inversion_j so it stays finite when inverted.
@@ -43,6 +53,9 @@ class NeoHookean : public SolidMaterial {
   void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const override {
     loopEnergyAndStress(F, count, psi, P);
   }
+
+ private:
+  double mu_ = 0, lambda_ = 0, inversion_j_ = 0;
 };
 
 // St. Venant-Kirchhoff: Psi = mu |E|^2 + lambda/2 tr^2 E with E = (F^T F - I)/2.
@@ -58,6 +71,9 @@ class StVenantKirchhoff : public SolidMaterial {
   void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const override {
     loopEnergyAndStress(F, count, psi, P);
   }
+
+ private:
+  double mu_ = 0, lambda_ = 0;
 };
 
 // Compressible Mooney-Rivlin: Psi = mu10 (I1 - 3) + mu01 (I2 - 3) - (2 mu10 + 4 mu01) log J + lambda/2 log^2 J,
@@ -71,6 +87,9 @@ class MooneyRivlin : public SolidMaterial {
   Scalar2 a(double x) const override;
   Scalar2 b(double x) const override;
   Scalar2 c(double x) const override;
+
+ private:
+  double mu10_ = 0, mu01_ = 0, lambda_ = 0, inversion_j_ = 0;
 };
 
 // Polynomial (Xu et al. 2015): a(x) = sum_{k=2..6} mu_k (x - 1)^k, b = c = 0.
@@ -82,6 +101,9 @@ class Polynomial : public SolidMaterial {
   const std::vector<MaterialParameter>& parameters() const override;
   std::unique_ptr<Material> clone() const override { return std::make_unique<Polynomial>(*this); }
   Scalar2 a(double x) const override;
+
+ private:
+  double mu2_ = 0, mu3_ = 0, mu4_ = 0, mu5_ = 0, mu6_ = 0;
 };
 
 // Mass-spring stiffness k (N/m).
@@ -100,5 +122,19 @@ Scalar2 extendedLog(double J, double J0);
 // The volumetric term c(J) = -rest l(J) + lambda/2 l(J)^2 with l = extendedLog(J, J0); `rest` is chosen
 // by each model so that the rest state is stress free.
 Scalar2 logVolumeTerm(double J, double rest, double lambda, double J0);
+
+template <class M>
+MaterialParameter declareMu(double M::*member) {
+  return Material::declare(member, "mu", 1e5, 0.0, 1e12, "Shear modulus mu (Pa).");
+}
+template <class M>
+MaterialParameter declareLambda(double M::*member) {
+  return Material::declare(member, "lambda", 4e5, 0.0, 1e12, "First Lame parameter lambda (Pa).");
+}
+template <class M>
+MaterialParameter declareInversionJ(double M::*member) {
+  return Material::declare(member, "inversion_j", 0.1, 1e-3, 0.9,
+                           "Volume ratio J below which log J is continued by a quadratic (finite energy when inverted).");
+}
 
 }  // namespace qnsim

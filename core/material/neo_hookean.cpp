@@ -23,29 +23,26 @@ Scalar2 logVolumeTerm(double J, double rest, double lambda, double J0) {
 
 const std::vector<MaterialParameter>& NeoHookean::parameters() const {
   static const std::vector<MaterialParameter> params = {
-      kMuParameter, kLambdaParameter,
-      {"inversion_j", 0.1, 1e-3, 0.9, "Volume ratio J below which log J is continued by a quadratic (finite energy when inverted)."}};
+      declareMu(&NeoHookean::mu_), declareLambda(&NeoHookean::lambda_), declareInversionJ(&NeoHookean::inversion_j_)};
   return params;
 }
 
 NeoHookean::NeoHookean() { resetToDefaults(); }
 
 Scalar2 NeoHookean::a(double x) const {
-  const double mu = values_[0];
-  return {0.5 * mu * (x * x - 1.0), mu * x, mu};
+  return {0.5 * mu_ * (x * x - 1.0), mu_ * x, mu_};
 }
 
-Scalar2 NeoHookean::c(double J) const { return logVolumeTerm(J, values_[0], values_[1], values_[2]); }
+Scalar2 NeoHookean::c(double J) const { return logVolumeTerm(J, mu_, lambda_, inversion_j_); }
 
 double NeoHookean::energyAndStress(const Mat3& F, Mat3* P) const {
-  const double mu = values_[0];
   const Scalar2 cJ = c(F.determinant());
   if (P) {
     Mat3 cofactor;
     cofactor << F.col(1).cross(F.col(2)), F.col(2).cross(F.col(0)), F.col(0).cross(F.col(1));
-    *P = mu * F + cJ.d1 * cofactor;
+    *P = mu_ * F + cJ.d1 * cofactor;
   }
-  return 0.5 * mu * (F.squaredNorm() - 3.0) + cJ.v;
+  return 0.5 * mu_ * (F.squaredNorm() - 3.0) + cJ.v;
 }
 
 }  // namespace qnsim

@@ -7,11 +7,11 @@ namespace qnsim {
 
 const std::vector<MaterialParameter>& Polynomial::parameters() const {
   static const std::vector<MaterialParameter> params = {
-      {"mu2", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^2 (Pa)."},
-      {"mu3", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^3 (Pa)."},
-      {"mu4", 1e5, 0.0, 1e12, "Coefficient of (x - 1)^4 (Pa): the paper's mu."},
-      {"mu5", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^5 (Pa)."},
-      {"mu6", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^6 (Pa)."}};
+      declare(&Polynomial::mu2_, "mu2", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^2 (Pa)."),
+      declare(&Polynomial::mu3_, "mu3", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^3 (Pa)."),
+      declare(&Polynomial::mu4_, "mu4", 1e5, 0.0, 1e12, "Coefficient of (x - 1)^4 (Pa): the paper's mu."),
+      declare(&Polynomial::mu5_, "mu5", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^5 (Pa)."),
+      declare(&Polynomial::mu6_, "mu6", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^6 (Pa).")};
   return params;
 }
 
@@ -20,9 +20,10 @@ Polynomial::Polynomial() { resetToDefaults(); }
 Scalar2 Polynomial::a(double x) const {
   double power[7] = {1.0};  // power[k] = (x - 1)^k
   for (int k = 1; k <= 6; ++k) power[k] = power[k - 1] * (x - 1.0);
+  const double coefficient[7] = {0.0, 0.0, mu2_, mu3_, mu4_, mu5_, mu6_};
   Scalar2 out;
   for (int k = 2; k <= 6; ++k) {
-    const double mu = values_[k - 2];
+    const double mu = coefficient[k];
     out.v += mu * power[k];
     out.d1 += mu * k * power[k - 1];
     out.d2 += mu * k * (k - 1) * power[k - 2];

@@ -3,25 +3,27 @@
 #include "core/material/spline.h"
 
 namespace qnsim {
+namespace {
+template <class M>
+MaterialModel model() {
+  return {std::string(M().model()), std::is_base_of_v<SolidMaterial, M>, [] { return std::unique_ptr<Material>(std::make_unique<M>()); }};
+}
+}  // namespace
 
-const std::vector<std::string>& materialModels() {
-  static const std::vector<std::string> names = {"corotated", "neo_hookean", "stvk", "mooney_rivlin", "polynomial",
-                                                 "spline",    "arap",        "spring"};
-  return names;
+const std::vector<MaterialModel>& materialModels() {
+  static const std::vector<MaterialModel> models = {
+      model<Corotated>(), model<NeoHookean>(), model<StVenantKirchhoff>(), model<MooneyRivlin>(),
+      model<Polynomial>(),  model<SplineMaterial>(), model<Arap>(),    model<Spring>()};
+  return models;
 }
 
-std::unique_ptr<Material> makeMaterial(std::string_view model) {
-  if (model == "corotated") return std::make_unique<Corotated>();
-  if (model == "neo_hookean") return std::make_unique<NeoHookean>();
-  if (model == "stvk") return std::make_unique<StVenantKirchhoff>();
-  if (model == "mooney_rivlin") return std::make_unique<MooneyRivlin>();
-  if (model == "polynomial") return std::make_unique<Polynomial>();
-  if (model == "spline") return std::make_unique<SplineMaterial>();
-  if (model == "arap") return std::make_unique<Arap>();
-  if (model == "spring") return std::make_unique<Spring>();
+std::unique_ptr<Material> makeMaterial(std::string_view name) {
   std::string known;
-  for (const auto& name : materialModels()) known += (known.empty() ? "" : ", ") + name;
-  throw error("unknown material model '", model, "' (known: ", known, ")");
+  for (const MaterialModel& m : materialModels()) {
+    if (m.name == name) return m.make();
+    known += (known.empty() ? "" : ", ") + m.name;
+  }
+  throw error("unknown material model '", name, "' (known: ", known, ")");
 }
 
 }  // namespace qnsim

@@ -24,9 +24,8 @@ Hermite basisIntegral(double t) {
 
 const std::vector<MaterialParameter>& SplineMaterial::parameters() const {
   static const std::vector<MaterialParameter> params = {
-      {"mu", 1e5, 0.0, 1e12, "Scale of the spline stress term (Pa): a'(x) = mu s(x)."},
-      kLambdaParameter,
-      {"inversion_j", 0.1, 1e-3, 0.9, "Volume ratio J below which log J is continued by a quadratic (finite energy when inverted)."}};
+      declare(&SplineMaterial::mu_, "mu", 1e5, 0.0, 1e12, "Scale of the spline stress term (Pa): a'(x) = mu s(x)."),
+      declareLambda(&SplineMaterial::lambda_), declareInversionJ(&SplineMaterial::inversion_j_)};
   return params;
 }
 
@@ -104,11 +103,10 @@ SplineMaterial::Eval SplineMaterial::evaluate(double x) const {
 double SplineMaterial::shape(double x) const { return evaluate(x).value; }
 
 Scalar2 SplineMaterial::a(double x) const {
-  const double mu = values_[0];
   const Eval e = evaluate(x);
-  return {mu * e.integral, mu * e.value, mu * e.slope};
+  return {mu_ * e.integral, mu_ * e.value, mu_ * e.slope};
 }
 
-Scalar2 SplineMaterial::c(double J) const { return logVolumeTerm(J, values_[0], values_[1], values_[2]); }
+Scalar2 SplineMaterial::c(double J) const { return logVolumeTerm(J, mu_, lambda_, inversion_j_); }
 
 }  // namespace qnsim

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/material/material.h"
+#include "core/material/models.h"
 
 namespace qnsim {
 
@@ -38,6 +38,7 @@ class SplineMaterial : public SolidMaterial {
   Eval evaluate(double x) const;
   void rebuild();
 
+  double mu_ = 0, lambda_ = 0, inversion_j_ = 0;
   std::vector<Vec2> points_;
   std::vector<double> slopes_;     // PCHIP tangents at the points
   std::vector<double> integrals_;  // integral_1^{x_i} s

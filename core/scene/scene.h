@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/collision/colliders.h"
+#include "core/collision/collider.h"
 #include "core/material/fiber.h"
 #include "core/material/material.h"
 #include "core/mesh/shapes.h"
@@ -82,5 +82,7 @@ Scene defaultSceneForMesh(const std::filesystem::path& mesh_path);
 // Applies a `--set KEY=VALUE` override: a parameter key (see `qnsim params`) or
 // material.NAME.PARAMETER for the material entry called NAME.
 void applyOverride(Scene& scene, const std::string& key, const std::string& value);
+// The same for "KEY=VALUE" as typed after --set; throws qnsim::Error when there is no '='.
+void applyOverride(Scene& scene, std::string_view assignment);
 
 }  // namespace qnsim

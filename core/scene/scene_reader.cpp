@@ -23,13 +23,13 @@ void readParameters(const JsonField& field, const std::string& prefix, Settings&
     const std::string full = prefix.empty() ? key : prefix + "." + key;
     const JsonField member = *field.find(key.c_str());
     bool is_group = false;
-    for (const Parameter& p : parameters()) is_group |= p.key.rfind(full + ".", 0) == 0;
+    for (const SettingParameter& p : parameters()) is_group |= p.key.rfind(full + ".", 0) == 0;
     if (is_group && value.is_object()) {
       readParameters(member, full, settings);
       continue;
     }
     try {
-      const Parameter& p = findParameter(full);
+      const SettingParameter& p = findParameter(full);
       setParameter(settings, p, parameterFromJson(p, value));
     } catch (const Error& e) {
       member.fail(e.what());
@@ -107,6 +107,11 @@ Scene loadScene(const std::filesystem::path& path) {
   return parseScene(text.str(), path);
 }
 
+void applyOverride(Scene& scene, std::string_view assignment) {
+  const auto [key, value] = splitAssignment(assignment);
+  applyOverride(scene, key, value);
+}
+
 void applyOverride(Scene& scene, const std::string& key, const std::string& value) {
   if (key.rfind("material.", 0) != 0) {
     setParameter(scene.settings, key, value);
@@ -117,11 +122,12 @@ void applyOverride(Scene& scene, const std::string& key, const std::string& valu
   for (BodyDesc& body : scene.bodies)
     for (MaterialDesc& m : body.materials)
       if (m.name == name) {
-        double number = 0;
-        std::istringstream in(value);
-        if (!(in >> number) || !in.eof()) throw error(key, ": '", value, "' is not a number");
         auto material = m.material->clone();
-        material->set(parameter, number);
+        try {
+          material->set(parameter, std::get<double>(parseParameter(material->parameter(parameter), value)));
+        } catch (const Error& e) {
+          throw error(key, ": ", e.what());
+        }
         m.material = std::move(material);
         return;
       }

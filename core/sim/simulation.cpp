@@ -3,10 +3,11 @@
 #include <cmath>
 #include <limits>
 
-#include "core/collision/colliders.h"
+#include "core/collision/contacts.h"
 #include "core/common/error.h"
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
+#include "core/params/parameters.h"
 #include "core/sim/integrator.h"
 #include "core/solver/exact_solve.h"
 
@@ -31,13 +32,10 @@ void Simulation::createSolvers() {
 
 ContactRefresh Simulation::contactRefresh() {
   if (scene_.colliders.empty()) return {};
-  return [this](const VecX& x) { return refreshContacts(colliders_, x, x_start_, contactParams(), *objective_); };
-}
-
-ContactParams Simulation::contactParams() const {
   // Candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
-  return {settings_.time_step, settings_.contact_stiffness, 1e-2 * record_.bbox_diagonal, settings_.contact_friction,
-          settings_.contact_slip_speed};
+  return [this](const VecX& x) {
+    return refreshContacts(colliders_, x, x_start_, contactParams(settings_, 1e-2 * record_.bbox_diagonal), *objective_);
+  };
 }
 
 void Simulation::poseColliders(double t) {
@@ -80,18 +78,18 @@ void Simulation::setState(const VecX& x, const VecX& v) {
 }
 
 void Simulation::setSettings(const Settings& s) {
-  const bool refactor = s.time_step != settings_.time_step || s.solver.stiffness_interval != settings_.solver.stiffness_interval ||
-                        s.integrator != settings_.integrator;
-  const bool new_solver = s.solver.method != settings_.solver.method || s.solver.lbfgs_window != settings_.solver.lbfgs_window ||
-                          s.solver.initial_hessian != settings_.solver.initial_hessian;
+  const Effect effect = editEffect(settings_, s);  // each parameter's cost is declared in the registry
   settings_ = s;
   setThreadCount(settings_.threads);
-  if (refactor) {
+  if (effect == Effect::NewSystemMatrix) {
     pending_is_stale_ = refactorPending();  // a pending factor would bring back the old h or interval
     updateStiffness(built_.model, settings_.solver.stiffness_interval);
     system_->rebuild(built_.model, inertiaWeight(), stiffnessScale());
   }
-  if (refactor || new_solver) createSolvers();
+  if (effect == Effect::Live)
+    frame_solver_->setSettings(settings_.solver);
+  else
+    createSolvers();
 }
 
 void Simulation::prepareFrame(double t) {

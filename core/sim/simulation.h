@@ -28,8 +28,8 @@ class Simulation {
 
   const Scene& scene() const { return scene_; }
   const Settings& settings() const { return settings_; }
-  // Applies new settings between frames; refactors A only if the time step or the stiffness
-  // interval changed, and rebuilds the solver if its method or window changed.
+  // Applies new settings between frames, doing what the changed parameters' declared effects ask
+  // (parameters.h: live, a new direction solver, or a new system matrix).
   void setSettings(const Settings& settings);
 
   const Model& model() const { return built_.model; }
@@ -90,7 +90,6 @@ class Simulation {
  private:
   void createSolvers();
   ContactRefresh contactRefresh();
-  ContactParams contactParams() const;
   void poseColliders(double t);
   void prepareFrame(double t);  // handle targets at time t, y and the inertia term
   double inertiaWeight() const { return 1.0 / (settings_.time_step * settings_.time_step); }

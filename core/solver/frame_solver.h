@@ -34,6 +34,8 @@ using ContactRefresh = std::function<bool(const VecX& x)>;
 class FrameSolver {
  public:
   FrameSolver(Objective& objective, DirectionSolver& solver, const SolverSettings& settings);
+  // Live edits (iterations, line-search constants, tolerance) from the next frame on.
+  void setSettings(const SolverSettings& settings) { settings_ = settings; }
   void setContactRefresh(ContactRefresh refresh) { refresh_ = std::move(refresh); }
   // x: in, the initial guess (y); out, the frame's solution.
   void solve(VecX& x, FrameSolveResult& result);
@@ -47,7 +49,7 @@ class FrameSolver {
 
   Objective& objective_;
   DirectionSolver& solver_;
-  const SolverSettings& settings_;
+  SolverSettings settings_;
   ContactRefresh refresh_;
   double round_off_step_ = 0;  // steps no longer than this (m) are round-off
   // Scratch, reused every frame (no allocation in the frame loop after the first).

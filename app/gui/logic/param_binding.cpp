@@ -18,16 +18,19 @@ ParamWidget widgetFor(const Parameter& p) {
     case Parameter::Type::Vector2: w.kind = ParamWidget::Kind::Vector2; break;
     case Parameter::Type::Vector3: w.kind = ParamWidget::Kind::Vector3; break;
   }
-  w.logarithmic = p.min > 0.0 && p.max / p.min >= 1e3;
+  w.logarithmic = isLogarithmic(p);
   const double span = p.max - p.min;
-  w.drag_speed = w.kind == ParamWidget::Kind::Integer ? std::clamp(static_cast<float>(span / 500.0), 0.05f, 1.0f)
-                                                      : static_cast<float>(std::clamp(span / 1000.0, 1e-4, 10.0));
+  if (w.logarithmic)  // ImGui divides a logarithmic drag's speed by the span: 500 pixels cross the whole range
+    w.drag_speed = static_cast<float>(span / 500.0);
+  else
+    w.drag_speed = w.kind == ParamWidget::Kind::Integer ? std::clamp(static_cast<float>(span / 500.0), 0.05f, 1.0f)
+                                                        : static_cast<float>(std::clamp(span / 1000.0, 1e-4, 10.0));
   return w;
 }
 
 std::vector<ParamGroup> parameterGroups() {
   std::vector<ParamGroup> groups;
-  for (const Parameter& p : parameters()) {
+  for (const SettingParameter& p : parameters()) {
     auto it = std::find_if(groups.begin(), groups.end(), [&](const ParamGroup& g) { return g.name == p.group; });
     if (it == groups.end()) it = groups.insert(groups.end(), ParamGroup{p.group, {}});
     it->parameters.push_back(&p);
@@ -35,7 +38,7 @@ std::vector<ParamGroup> parameterGroups() {
   return groups;
 }
 
-bool applyParameter(Settings& settings, const Parameter& p, const ParameterValue& value, std::string& message) {
+bool applyParameter(Settings& settings, const SettingParameter& p, const ParameterValue& value, std::string& message) {
   Settings edited = settings;
   try {
     setParameter(edited, p, value);

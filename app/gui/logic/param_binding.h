@@ -12,14 +12,14 @@ namespace qnsim::gui {
 struct ParamWidget {
   enum class Kind { Choice, Integer, Real, Boolean, Vector2, Vector3 };
   Kind kind;
-  bool logarithmic = false;  // a range over several decades with a positive minimum
+  bool logarithmic = false;  // isLogarithmic(p): a range over three decades or more
   double lo = 0, hi = 0;
-  float drag_speed = 1.0f;   // per pixel, for linear drags
+  float drag_speed = 1.0f;   // per pixel (ImGui scales it by the span for logarithmic drags)
 };
 
 struct ParamGroup {
   std::string name;
-  std::vector<const Parameter*> parameters;  // in declaration order
+  std::vector<const SettingParameter*> parameters;  // in declaration order
 };
 
 ParamWidget widgetFor(const Parameter& p);
@@ -28,7 +28,7 @@ ParamWidget widgetFor(const Parameter& p);
 std::vector<ParamGroup> parameterGroups();
 
 // Checks and assigns one value; on a rejected value leaves `settings` unchanged and returns the message.
-bool applyParameter(Settings& settings, const Parameter& p, const ParameterValue& value, std::string& message);
+bool applyParameter(Settings& settings, const SettingParameter& p, const ParameterValue& value, std::string& message);
 
 // The label a widget shows: the key's last part ("solver.lbfgs_window" -> "lbfgs window").
 std::string parameterLabel(const Parameter& p);

@@ -157,7 +157,6 @@ void SimRunner::publish() {
   for (const Attachment& a : sim_->model().attachments) s->attached.push_back(a.vertex);
   s->field_mode = field_mode_;
   vertexField(sim_->model(), s->x, field_mode_, s->field);
-  s->settings = sim_->settings();
   s->refactor_pending = sim_->refactorPending();
   s->recording = recorder_.active();
   s->recorded = recorder_.recorded();

@@ -57,7 +57,6 @@ struct Snapshot {
   std::vector<int> attached;  // vertices held by attachment springs
   ColorMode field_mode = ColorMode::Region;
   std::vector<float> field;  // per vertex for field_mode
-  Settings settings;
   bool playing = false, refactor_pending = false, recording = false;
   int recorded = 0, record_target = 0;
   std::shared_ptr<const CompareResult> compare;

@@ -1,15 +1,11 @@
 #pragma once
-// Rigid colliders as signed distance functions, and the active contact set of paper Sec. 4.3: a
-// penetrating vertex gets the energy k_c/2 ((x - t) . n)^2 (t its projection on the surface, n the
-// normal there) in g and grad g but not in A, so A is never refactored. The set is refreshed before
-// every gradient evaluation; a vertex touching the surface whose velocity relative to the collider
-// separates it from the surface is released. The term is one-sided (objective.h), so it never acts as
-// glue. Colliders may move along keyframes; their surface velocity enters the release test and the
-// optional friction.
+// Rigid colliders as data: shape, pose and keyframed motion, with the geometric queries on them
+// (closest surface point, penetration). The scene and the renderer need only this; the contact energy
+// that acts on the simulation is an algorithm of its own (contacts.h).
 #include <string>
 #include <vector>
 
-#include "core/objective/objective.h"
+#include "core/common/types.h"
 #include "core/scene/motion.h"
 
 namespace qnsim {
@@ -45,26 +41,11 @@ struct SurfacePoint {
 };
 SurfacePoint closestSurfacePoint(const Collider& collider, const Vec3& p);
 
+// Vertices below collider surfaces at x (telemetry; no energy).
 struct ContactStats {
   int penetrating = 0;  // vertices below some collider surface
   double max_penetration = 0.0;  // largest depth below any surface, >= 0
 };
-
-struct ContactParams {
-  double time_step = 1.0 / 30.0;
-  double stiffness = 1e5;  // k_c (N/m)
-  double margin = 0;       // vertices within this distance above the surface are contact candidates (m)
-  double friction = 0;     // Coulomb coefficient; 0 = frictionless
-  double slip_speed = 0.01;  // tangential speed below which friction acts as a stiff drag (m/s)
-};
-
-// Rebuilds the objective's contact (and friction) terms for positions x. `previous` are the
-// start-of-frame positions, for the vertex velocity (x - previous)/h. Friction anchors each contact at
-// the vertex's start-of-frame position carried along by the collider, with the normal force
-// k_c |depth| at x. Returns true when g(x) changed: when the set of vertices whose terms push at x
-// (the penetrating ones) changed.
-bool refreshContacts(const std::vector<Collider>& colliders, const VecX& x, const VecX& previous, const ContactParams& params,
-                     Objective& objective);
 
 ContactStats measureContacts(const std::vector<Collider>& colliders, const VecX& x);
 

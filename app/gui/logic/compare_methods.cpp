@@ -1,0 +1,68 @@
+#include "app/gui/logic/compare_methods.h"
+
+#include "core/params/parameters.h"
+
+namespace qnsim::gui {
+namespace {
+
+constexpr const char* kLbfgs = "qn";
+
+std::string methodLabel(const std::string& method) {
+  if (method == kLbfgs) return "L-BFGS";
+  if (method == "pd") return "PD";
+  if (method == "newton") return "Newton";
+  if (method == "gd") return "GD";
+  return method;
+}
+
+// L-BFGS with each non-default choice of `key`, unticked at first.
+void addVariants(std::vector<CompareEntry>& entries, const std::string& key) {
+  const SettingParameter& p = findParameter(key);
+  for (const std::string& choice : p.choices)
+    if (choice != std::get<std::string>(p.default_value)) entries.push_back({kLbfgs, {key + "=" + choice}, 5, false});
+}
+
+}  // namespace
+
+CompareConfig::CompareConfig() : entries(defaultCompareEntries()) {}
+
+std::vector<CompareEntry> defaultCompareEntries() {
+  std::vector<CompareEntry> entries;
+  for (const std::string& method : findParameter("solver.method").choices) {
+    if (method != kLbfgs) {
+      entries.push_back({method, {}, -1, true});
+      continue;
+    }
+    for (const int m : {1, 3, 5, 10}) entries.push_back({method, {}, m, m != 3});
+  }
+  addVariants(entries, "solver.initial_hessian");
+  addVariants(entries, "solver.line_search");
+  return entries;
+}
+
+std::string compareLabel(const CompareEntry& entry) {
+  std::string label = methodLabel(entry.method);
+  if (entry.window >= 0) label += " m=" + std::to_string(entry.window);
+  for (const std::string& o : entry.overrides) label += ", " + o.substr(o.find('=') + 1);
+  return label;
+}
+
+std::vector<CompareMethod> compareMethods(const CompareConfig& config, const Settings& current) {
+  std::vector<CompareMethod> methods;
+  for (const CompareEntry& entry : config.entries) {
+    if (!entry.enabled) continue;
+    Settings s = current;
+    setParameter(s, "solver.method", entry.method);
+    if (entry.window >= 0) setParameter(s, "solver.lbfgs_window", std::to_string(entry.window));
+    for (const std::string& o : entry.overrides) {
+      const auto [key, value] = splitAssignment(o);
+      setParameter(s, key, value);
+    }
+    setParameter(s, "solver.iterations", std::to_string(config.iterations));
+    setParameter(s, "solver.gradient_tolerance", "0");
+    methods.push_back({compareLabel(entry), s.solver});
+  }
+  return methods;
+}
+
+}  // namespace qnsim::gui

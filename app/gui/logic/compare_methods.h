@@ -1,0 +1,34 @@
+#pragma once
+// The Compare tab's methods, derived from the parameter registry: every choice of solver.method (a
+// method added to the registry shows up by itself), L-BFGS once per window, and L-BFGS with each other
+// initial Hessian and line search. Each entry becomes settings through setParameter, the same checked
+// path as --set.
+#include <string>
+#include <vector>
+
+#include "app/gui/logic/sim_runner.h"
+
+namespace qnsim::gui {
+
+struct CompareEntry {
+  std::string method;                  // a choice of solver.method
+  std::vector<std::string> overrides;  // further KEY=VALUE edits ("solver.initial_hessian=rest_hessian")
+  int window = -1;                     // solver.lbfgs_window for L-BFGS entries; -1 keeps the current one
+  bool enabled = true;
+};
+
+struct CompareConfig {
+  std::vector<CompareEntry> entries;
+  int iterations = 30;
+  bool against_time = false;
+  CompareConfig();  // the entries of defaultCompareEntries()
+};
+
+std::vector<CompareEntry> defaultCompareEntries();
+// "L-BFGS m=5", "PD", "L-BFGS m=5, rest_hessian", ...
+std::string compareLabel(const CompareEntry& entry);
+// The current settings with each enabled entry's edits and the tab's iteration count (every iteration
+// is run: no early stop). Throws qnsim::Error naming the key of a rejected edit.
+std::vector<CompareMethod> compareMethods(const CompareConfig& config, const Settings& current);
+
+}  // namespace qnsim::gui
