@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/cli/commands.h"
-#include "app/default_scene.h"
+#include "app/startup_scene.h"
 #include "core/common/error.h"
 
 namespace {
@@ -14,7 +14,7 @@ int dispatch(int argc, const char* const* argv);
 
 // No subcommand: the sandbox when a window can be opened, else the same scene headless.
 int runDefault(const char* program) {
-  const std::string scene = qnsim::defaultScenePath();
+  const std::string scene = qnsim::startupScenePath();
 #ifdef QNSIM_WITH_GUI
   if (qnsim::cli::guiDisplayAvailable()) {
     const char* args[] = {program, "gui", scene.c_str()};

@@ -47,10 +47,7 @@ RunStats runTrajectory(Scene scene, const SolverSettings& method, int frames) {
     sim.step();
     const FrameRecord& r = sim.lastFrame();
     s.ms_per_frame += r.frame_ms / frames;
-    s.phases.gradient += r.times.gradient / frames;
-    s.phases.linear_solve += r.times.linear_solve / frames;
-    s.phases.lbfgs += r.times.lbfgs / frames;
-    s.phases.line_search += r.times.line_search / frames;
+    s.phases += r.times / frames;
     iterations += r.iterations;
     trials += r.ls_trials;
   }

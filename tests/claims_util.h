@@ -11,10 +11,7 @@ namespace qnsim::test {
 inline double maxStrain(const Model& model, const VecX& x) {
   double worst = 0;
   for (int e = 0; e < model.tets.size(); ++e) {
-    const Eigen::Vector4i& t = model.tets.vertices[e];
-    Mat3 Ds;
-    Ds << vertex(x, t[1]) - vertex(x, t[0]), vertex(x, t[2]) - vertex(x, t[0]), vertex(x, t[3]) - vertex(x, t[0]);
-    worst = std::max(worst, (svd3(Ds * model.tets.rest_inverse[e]).sigma.array() - 1.0).abs().maxCoeff());
+    worst = std::max(worst, (svd3(model.tets.deformationGradient(x, e)).sigma.array() - 1.0).abs().maxCoeff());
   }
   return worst;
 }
@@ -23,10 +20,7 @@ inline double maxStrain(const Model& model, const VecX& x) {
 inline double maxFibreStrain(const Model& model, const VecX& x, const Vec3& d) {
   double worst = 0;
   for (int e = 0; e < model.tets.size(); ++e) {
-    const Eigen::Vector4i& t = model.tets.vertices[e];
-    Mat3 Ds;
-    Ds << vertex(x, t[1]) - vertex(x, t[0]), vertex(x, t[2]) - vertex(x, t[0]), vertex(x, t[3]) - vertex(x, t[0]);
-    worst = std::max(worst, std::abs((Ds * model.tets.rest_inverse[e] * d).norm() - 1.0));
+    worst = std::max(worst, std::abs((model.tets.deformationGradient(x, e) * d).norm() - 1.0));
   }
   return worst;
 }

@@ -51,7 +51,7 @@ namespace qnsim {
 namespace {
 
 long allocationsWhileStepping(const std::string& scene_name, const char* method) {
-  Scene scene = loadScene(test::scenePath(scene_name));
+  Scene scene = loadScene(catalogScenePath(scene_name));
   applyOverride(scene, "solver.method", method);
   Simulation sim(scene);
   for (int f = 0; f < 3; ++f) sim.step();  // warm up: scratch buffers reach their sizes

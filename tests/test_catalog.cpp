@@ -18,7 +18,7 @@ const std::vector<std::string> kCatalog = {
     "teaser_materials"};
 
 TEST(Catalog, HasEverySceneAndDocumentsIt) {
-  const std::vector<std::string> files = test::sceneNames();
+  const std::vector<std::string> files = catalogSceneNames();
   std::ifstream doc(test::sourceDir() / "docs" / "scene_format.md");
   std::stringstream text;
   text << doc.rdbuf();
@@ -31,7 +31,7 @@ TEST(Catalog, HasEverySceneAndDocumentsIt) {
 class CatalogScene : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CatalogScene, LoadsAndRunsAFewFramesHeadless) {
-  Scene scene = loadScene(test::scenePath(GetParam()));
+  Scene scene = loadScene(catalogScenePath(GetParam()));
   EXPECT_FALSE(scene.description.empty());
   EXPECT_GE(scene.frames, 30);
   applyOverride(scene, "threads", "1");
@@ -44,7 +44,7 @@ TEST_P(CatalogScene, LoadsAndRunsAFewFramesHeadless) {
   EXPECT_EQ(sim.lastFrame().factorizations, 1);
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenes, CatalogScene, ::testing::ValuesIn(test::sceneNames()));
+INSTANTIATE_TEST_SUITE_P(Scenes, CatalogScene, ::testing::ValuesIn(catalogSceneNames()));
 
 }  // namespace
 }  // namespace qnsim

@@ -12,7 +12,7 @@ namespace qnsim {
 namespace {
 
 TEST(CollisionClaims, C26BunnyPassesThroughTheTorusWithSmallPenetrationAndOneFactorization) {
-  const Scene scene = loadScene(test::scenePath("bunny_torus"));
+  const Scene scene = loadScene(catalogScenePath("bunny_torus"));
   Simulation sim(scene);
   const double size = sim.lastFrame().bbox_diagonal;  // of the bunny at rest
   const Collider& ring = scene.colliders[0];

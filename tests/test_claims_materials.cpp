@@ -33,10 +33,7 @@ RunStats runScene(const Scene& scene, int frames, const Vec3& fibre = Vec3::Unit
     iterations += sim.lastFrame().iterations;
     const VecX& x = sim.positions();
     for (int e = 0; e < model.tets.size(); ++e) {
-      const Eigen::Vector4i& t = model.tets.vertices[e];
-      Mat3 Ds;
-      Ds << vertex(x, t[1]) - vertex(x, t[0]), vertex(x, t[2]) - vertex(x, t[0]), vertex(x, t[3]) - vertex(x, t[0]);
-      const Mat3 F = Ds * model.tets.rest_inverse[e];
+      const Mat3 F = model.tets.deformationGradient(x, e);
       const Vec3 sigma = svd3(F).sigma;
       out.min_stretch = std::min(out.min_stretch, sigma.minCoeff());
       out.max_stretch = std::max(out.max_stretch, sigma.maxCoeff());
@@ -50,7 +47,7 @@ RunStats runScene(const Scene& scene, int frames, const Vec3& fibre = Vec3::Unit
 }
 
 double trialsPerIteration(const std::string& name, int frames) {
-  const double t = runScene(loadScene(test::scenePath(name)), frames).trials_per_iteration;
+  const double t = runScene(loadScene(catalogScenePath(name)), frames).trials_per_iteration;
   std::printf("C8: %-14s %.3f line-search trials per iteration over %d frames\n", name.c_str(), t, frames);
   return t;
 }
@@ -63,7 +60,7 @@ TEST(MaterialClaims, C8ClassicalMaterialsAndClothNeedFewLineSearchTrials) {
 }
 
 TEST(MaterialClaims, C32FibresChangeTheDroppedCubeAndLbfgsStillWorks) {
-  const Scene isotropic = loadScene(test::scenePath("cube_isotropic")), anisotropic = loadScene(test::scenePath("cube_anisotropic"));
+  const Scene isotropic = loadScene(catalogScenePath("cube_isotropic")), anisotropic = loadScene(catalogScenePath("cube_anisotropic"));
   const Fiber& fibre = anisotropic.bodies[0].materials[0].fiber;
   ASSERT_EQ(fibre.kappa, 50);
   ASSERT_EQ(isotropic.bodies[0].materials[0].fiber.kappa, 0);
@@ -80,7 +77,7 @@ TEST(MaterialClaims, C32FibresChangeTheDroppedCubeAndLbfgsStillWorks) {
 double stress(const SolidMaterial& m, double x) { return m.a(x).d1 + 2 * m.b(x).d1 + m.c(x).d1; }
 
 TEST(MaterialClaims, C33SplineAResistsCompressionAndSplineBTensionMoreThanNeoHookean) {
-  const Scene a = loadScene(test::scenePath("sphere_spline_a")), b = loadScene(test::scenePath("sphere_spline_b"));
+  const Scene a = loadScene(catalogScenePath("sphere_spline_a")), b = loadScene(catalogScenePath("sphere_spline_b"));
   const auto& spline_a = dynamic_cast<const SplineMaterial&>(*a.bodies[0].materials[0].material);
   const auto& spline_b = dynamic_cast<const SplineMaterial&>(*b.bodies[0].materials[0].material);
   auto neo_hookean = std::make_shared<NeoHookean>();
@@ -102,7 +99,7 @@ TEST(MaterialClaims, C33SplineAResistsCompressionAndSplineBTensionMoreThanNeoHoo
   // sphere's trials are dominated by its contacts, which stay out of A): the splines need at least as
   // many trials per iteration as Neo-Hookean with the same mu and lambda.
   const auto twisted = [&](const std::string& preset) {
-    Scene bar = loadScene(test::scenePath("twisting_bar"));
+    Scene bar = loadScene(catalogScenePath("twisting_bar"));
     const Material& material = *bar.bodies[0].materials[0].material;
     if (!preset.empty()) {
       auto spline = std::make_shared<SplineMaterial>();

@@ -13,7 +13,7 @@ namespace qnsim {
 namespace {
 
 TEST(RobustnessClaims, C28HippoRecoversFromARandomStateWithManyInvertedTets) {
-  const Scene scene = loadScene(test::scenePath("hippo_recovery"));
+  const Scene scene = loadScene(catalogScenePath("hippo_recovery"));
   ASSERT_EQ(scene.settings.gravity, Vec3::Zero());
   ASSERT_TRUE(scene.colliders.empty() && scene.bodies[0].handles.empty());
   Simulation sim(scene);

@@ -15,7 +15,7 @@ namespace qnsim {
 namespace {
 
 Scene squirrel(const std::string& name, const std::string& line_search = "armijo") {
-  Scene scene = loadScene(test::scenePath(name));
+  Scene scene = loadScene(catalogScenePath(name));
   applyOverride(scene, "solver.line_search", line_search);
   return scene;
 }

@@ -24,7 +24,7 @@ SolverSettings method(const Scene& scene, SolverMethod m, int iterations, int wi
 }
 
 TEST(ConvergenceClaims, C11QuasiNewtonBeatsOneNewtonIterationOnTheTwistingBar) {
-  const Scene scene = loadScene(test::scenePath("twisting_bar"));
+  const Scene scene = loadScene(catalogScenePath("twisting_bar"));
   Simulation sim(scene);
   const auto qn = method(scene, SolverMethod::QuasiNewton, 10, 5), newton = method(scene, SolverMethod::Newton, 1, 0);
   int wins = 0, frames = 0;
@@ -49,7 +49,7 @@ TEST(ConvergenceClaims, C11QuasiNewtonBeatsOneNewtonIterationOnTheTwistingBar) {
 }
 
 TEST(ConvergenceClaims, C31LbfgsBeatsProjectiveDynamicsOnTheClothWithoutBacktracking) {
-  const Scene scene = loadScene(test::scenePath("cloth"));
+  const Scene scene = loadScene(catalogScenePath("cloth"));
   Simulation sim(scene);
   const auto lbfgs = method(scene, SolverMethod::QuasiNewton, 10, 5), pd = method(scene, SolverMethod::ProjectiveDynamics, 10, 0);
   int wins = 0, frames = 0;
@@ -68,7 +68,7 @@ TEST(ConvergenceClaims, C31LbfgsBeatsProjectiveDynamicsOnTheClothWithoutBacktrac
 }
 
 TEST(ConvergenceClaims, C14C20OrderingOfMethodsAndInitialHessiansOnOneTwistFrame) {
-  const Scene scene = loadScene(test::scenePath("twisting_bar"));
+  const Scene scene = loadScene(catalogScenePath("twisting_bar"));
   Simulation sim(scene);
   sim.step();
   sim.step();  // frame 3 is in the first twist pulse

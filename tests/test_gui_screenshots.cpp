@@ -82,7 +82,7 @@ TEST_P(GuiScreenshot, OpensRendersDragsAndSavesARealPicture) {
   EXPECT_GT(static_cast<double>(warm) / count, 0.005) << "the model is not visible in " << png;
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalog, GuiScreenshot, ::testing::ValuesIn(test::sceneNames()),
+INSTANTIATE_TEST_SUITE_P(Catalog, GuiScreenshot, ::testing::ValuesIn(catalogSceneNames()),
                          [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
 
 }  // namespace

@@ -37,11 +37,7 @@ struct Fixture {
 
 int invertedTets(const Model& model, const VecX& x) {
   int count = 0;
-  for (const auto& t : model.tets.vertices) {
-    Mat3 Ds;
-    Ds << vertex(x, t[1]) - vertex(x, t[0]), vertex(x, t[2]) - vertex(x, t[0]), vertex(x, t[3]) - vertex(x, t[0]);
-    count += Ds.determinant() < 0;
-  }
+  for (int e = 0; e < model.tets.size(); ++e) count += model.tets.deformedEdges(x, e).determinant() < 0;
   return count;
 }
 

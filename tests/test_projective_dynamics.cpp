@@ -34,9 +34,7 @@ VecX localGlobalRhs(const Model& model, const Objective& objective, const VecX& 
   for (int v = 0; v < model.vertexCount(); ++v) vertex(rhs, v) = objective.inertiaWeight() * model.mass[v] * vertex(objective.inertiaTarget(), v);
   for (int e = 0; e < model.tets.size(); ++e) {
     const auto& t = model.tets.vertices[e];
-    Mat3 Ds;
-    Ds << vertex(x, t[1]) - vertex(x, t[0]), vertex(x, t[2]) - vertex(x, t[0]), vertex(x, t[3]) - vertex(x, t[0]);
-    const Svd3 svd = svd3(Ds * model.tets.rest_inverse[e]);
+    const Svd3 svd = svd3(model.tets.deformationGradient(x, e));
     const Mat3 R = svd.U * svd.V.transpose();
     const double w = model.tets.volume[e] * model.regions[model.tets.region[e]].stiffness;
     Eigen::Matrix<double, 4, 3> g;

@@ -30,7 +30,7 @@ Table readCsv(const std::filesystem::path& path) {
 }
 
 Table runScene(const std::string& name, int frames) {
-  Scene scene = loadScene(test::scenePath(name));
+  Scene scene = loadScene(catalogScenePath(name));
   applyOverride(scene, "threads", "1");
   Simulation sim(scene);
   std::ostringstream csv;
@@ -76,7 +76,7 @@ TEST_P(Regression, TelemetryMatchesTheRecordedRun) {
 }
 
 TEST_P(Regression, WholeRunStaysFiniteAndUninverted) {
-  const Scene scene = loadScene(test::scenePath(GetParam()));
+  const Scene scene = loadScene(catalogScenePath(GetParam()));
   Simulation sim(scene);
   for (int f = 0; f < scene.frames; ++f) {
     ASSERT_NO_THROW(sim.step()) << "frame " << f + 1;
@@ -89,7 +89,7 @@ TEST_P(Regression, WholeRunStaysFiniteAndUninverted) {
 TEST_P(Regression, DeterministicAcrossRunsAndThreadCounts) {
   std::vector<VecX> results;
   for (const char* threads : {"1", "1", "2"}) {
-    Scene scene = loadScene(test::scenePath(GetParam()));
+    Scene scene = loadScene(catalogScenePath(GetParam()));
     applyOverride(scene, "threads", threads);
     Simulation sim(scene);
     for (int f = 0; f < 15; ++f) sim.step();

@@ -73,7 +73,7 @@ TEST(SceneReader, MaterialsApplyPerRegionWithSpatiallyVaryingStiffness) {
 }
 
 TEST(SceneReader, HandlesSelectAndFollowTheirMotion) {
-  Scene scene = loadScene(test::scenePath("twisting_bar"));
+  Scene scene = loadScene(catalogScenePath("twisting_bar"));
   BuiltModel built = buildModel(scene);
   ASSERT_EQ(built.handles.size(), 2u);
   for (const HandleState& h : built.handles) {
@@ -90,7 +90,7 @@ TEST(SceneReader, HandlesSelectAndFollowTheirMotion) {
 }
 
 TEST(SceneReader, MaterialOverridesByName) {
-  Scene scene = loadScene(test::scenePath("cloth"));
+  Scene scene = loadScene(catalogScenePath("cloth"));
   applyOverride(scene, "material.stretch.k", "123");
   EXPECT_DOUBLE_EQ(scene.bodies[0].materials[0].material->get("k"), 123);
   EXPECT_THROW(applyOverride(scene, "material.stretch.mu", "1"), Error);

@@ -37,14 +37,6 @@ double toleranceScale() {
   return s ? std::atof(s) : 1.0;
 }
 
-std::vector<std::string> sceneNames() {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(sourceDir() / "scenes"))
-    if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 std::filesystem::path scratchDir(const std::string& name) {
   auto dir = std::filesystem::temp_directory_path() / ("qnsim_test_" + std::to_string(::getpid())) / name;
   std::filesystem::remove_all(dir);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/common/types.h"
+#include "core/scene/catalog.h"  // the scenes the tests load
 
 namespace qnsim::test {
 
@@ -29,11 +30,7 @@ class ExpectWarnings {
 double toleranceScale();
 
 inline std::filesystem::path sourceDir() { return QNSIM_SOURCE_DIR; }
-inline std::filesystem::path scenePath(const std::string& name) { return sourceDir() / "scenes" / (name + ".json"); }
 inline std::filesystem::path testDataDir() { return QNSIM_TEST_DATA_DIR; }
-
-// The names of every scenes/*.json (without the extension), sorted: the catalog the tests run.
-std::vector<std::string> sceneNames();
 
 // Central differences of energy.evaluate(x, nullptr), one coordinate at a time (step h).
 template <class Energy>

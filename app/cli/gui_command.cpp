@@ -1,6 +1,7 @@
 // qnsim gui [SCENE]: the interactive sandbox; with --screenshot, a scripted run that saves a picture.
 #include "app/cli/commands.h"
-#include "app/default_scene.h"
+#include "app/startup_scene.h"
+#include "app/gui/logic/fields.h"
 #include "app/gui/sandbox.h"
 
 namespace qnsim::cli {
@@ -8,7 +9,7 @@ namespace qnsim::cli {
 Command addGuiCommand(CLI::App& app) {
   auto options = std::make_shared<gui::SandboxOptions>();
   auto* cmd = app.add_subcommand("gui", "Open the interactive sandbox (needs a display).");
-  cmd->add_option("scene", options->scene, std::string("Scene file (.json) or mesh (default: ") + kDefaultScene + ")");
+  cmd->add_option("scene", options->scene, std::string("Scene file (.json) or mesh (default: ") + kStartupScene + ")");
   cmd->add_option("--frames", options->frames, "With --screenshot: frames to simulate (one drawn per frame) before the picture; with --benchmark: frames to run")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--screenshot", options->screenshot,
@@ -20,7 +21,7 @@ Command addGuiCommand(CLI::App& app) {
   cmd->add_option("--tab", options->tab, "Analysis tab to show first; with --screenshot and 'compare', the compare action runs first")
       ->check(CLI::IsMember({"convergence", "compare", "line search", "timings", "materials"}));
   cmd->add_option("--color", options->color, "Colour the model by material region, stress, strain or inversion")
-      ->check(CLI::IsMember({"region", "stress", "strain", "inversion"}));
+      ->check(CLI::IsMember(gui::colorModeKeys()));
   cmd->add_option("--msaa", options->msaa, "Multisample anti-aliasing samples per pixel (0 = off; default 4, or 0 on software renderers)")
       ->check(CLI::Range(0, 16));
   cmd->add_flag("--benchmark", options->benchmark,

@@ -86,11 +86,7 @@ int run(const RunOptions& options) {
     sim.step();
     const FrameRecord& r = sim.lastFrame();
     summary.total_ms += r.frame_ms;
-    summary.times.gradient += r.times.gradient;
-    summary.times.linear_solve += r.times.linear_solve;
-    summary.times.lbfgs += r.times.lbfgs;
-    summary.times.line_search += r.times.line_search;
-    summary.times.contacts += r.times.contacts;
+    summary.times += r.times;
     summary.iterations += r.iterations;
     summary.trials += r.ls_trials;
     if (options.reference && !sim.lastRelativeErrors().empty()) summary.final_errors.push_back(sim.lastRelativeErrors().back());

@@ -99,10 +99,10 @@ void drawSimulationPanel(UiState& ui) {
 }
 
 void drawViewPanel(UiState& ui) {
-  const char* modes[] = {"material region", "stress |P|", "strain max|s-1|", "inversion"};
   int mode = static_cast<int>(ui.color_mode);
   ImGui::SetNextItemWidth(180);
-  if (ImGui::Combo("colour", &mode, modes, 4)) {
+  const auto label = [](void*, int i, const char** out) { return *out = colorModes()[i].label, true; };
+  if (ImGui::Combo("colour", &mode, label, nullptr, static_cast<int>(colorModes().size()))) {
     ui.color_mode = static_cast<ColorMode>(mode);
     ui.field_range = 0;
     if (ui.session) ui.session->runner->setColorMode(ui.color_mode);

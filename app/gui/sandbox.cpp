@@ -10,7 +10,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "app/default_scene.h"
+#include "app/startup_scene.h"
 #include "app/gui/panels.h"
 #include "app/gui/sandbox_window.h"
 #include "app/gui/style.h"
@@ -237,7 +237,7 @@ bool displayAvailable() {
 
 int runSandbox(const SandboxOptions& options) {
   SandboxOptions resolved = options;
-  if (resolved.scene.empty()) resolved.scene = defaultScenePath();
+  if (resolved.scene.empty()) resolved.scene = startupScenePath();
   glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "qnsim gui: GLFW error %d: %s\n", code, text); });
   Sandbox sandbox(resolved);
   return sandbox.run();

@@ -6,7 +6,7 @@
 namespace qnsim::gui {
 
 struct SandboxOptions {
-  std::string scene;                   // empty: the default scene (app/default_scene.h)
+  std::string scene;                   // empty: the default scene (app/startup_scene.h)
   std::vector<std::string> overrides;  // KEY=VALUE, as `qnsim run --set`
   int frames = 60;                     // with `screenshot`: frames simulated before the picture
   std::string screenshot;              // non-empty: scripted run, save the window as PNG, exit

@@ -116,9 +116,8 @@ int Sandbox::run() {
   ui_.open = [this](const std::string& path) { openAsync(path); };
   ui_.frame_camera = [this] { frameCamera(); };
   ui_.select_tab = options_.tab;
-  const char* modes[] = {"region", "stress", "strain", "inversion"};
-  for (int m = 0; m < 4; ++m)
-    if (options_.color == modes[m]) ui_.color_mode = static_cast<ColorMode>(m);
+  for (const ColorModeNames& m : colorModes())
+    if (options_.color == m.key) ui_.color_mode = m.mode;
   return scripted_ ? runScripted() : runInteractive();
 }
 

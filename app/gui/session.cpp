@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/gui/sandbox.h"
+#include "core/scene/catalog.h"
 #include "core/common/error.h"
 
 namespace qnsim::gui {
@@ -40,10 +41,7 @@ std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<
 
 std::vector<std::string> catalogScenes() {
   std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(QNSIM_SOURCE_DIR) / "scenes", ec))
-    if (entry.path().extension() == ".json") out.push_back("scenes/" + entry.path().filename().string());
-  std::sort(out.begin(), out.end());
+  for (const std::string& name : catalogSceneNames()) out.push_back("scenes/" + name + ".json");
   return out;
 }
 

@@ -219,11 +219,10 @@ ImU32 toU32(const render::Vec3f& linear) {
 }
 
 void drawLegend(const UiState& ui, ImDrawList* dl, const ImVec2& corner) {
-  const char* names[] = {"", "stress |P| (Pa)", "strain max|s - 1|", "inverted tets"};
   const int segments = 32;
   const float width = 220.0f, height = 12.0f;
   dl->AddRectFilled({corner.x - 8, corner.y - 24}, {corner.x + width + 8, corner.y + height + 22}, IM_COL32(0, 0, 0, 120), 4.0f);
-  dl->AddText({corner.x, corner.y - 20}, IM_COL32(230, 230, 230, 255), names[static_cast<int>(ui.color_mode)]);
+  dl->AddText({corner.x, corner.y - 20}, IM_COL32(230, 230, 230, 255), colorModes()[static_cast<int>(ui.color_mode)].legend);
   if (ui.color_mode == ColorMode::Inversion) {
     dl->AddRectFilled(corner, {corner.x + 12, corner.y + height}, toU32(render::fromSrgb(225, 45, 40)));
     dl->AddText({corner.x + 18, corner.y - 2}, IM_COL32(230, 230, 230, 255), "inverted (det F <= 0)");

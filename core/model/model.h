@@ -28,6 +28,17 @@ struct TetElements {
   std::vector<double> volume;      // rest volume V_i
   std::vector<int> region;
   int size() const { return static_cast<int>(vertices.size()); }
+
+  // Ds of tet e at positions x (its sign of det is the tet's orientation).
+  Mat3 deformedEdges(const VecX& x, int e) const {
+    const Eigen::Vector4i& t = vertices[e];
+    const Vec3 x0 = vertex(x, t[0]);
+    Mat3 Ds;
+    Ds << vertex(x, t[1]) - x0, vertex(x, t[2]) - x0, vertex(x, t[3]) - x0;
+    return Ds;
+  }
+  // F = Ds Dm^-1.
+  Mat3 deformationGradient(const VecX& x, int e) const { return deformedEdges(x, e) * rest_inverse[e]; }
 };
 
 struct SpringElements {

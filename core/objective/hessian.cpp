@@ -23,11 +23,7 @@ void addMode(Mat12& H, double weight, const Mat3& Q, const Eigen::Matrix<double,
 
 Mat12 tetHessian(const Model& model, int e, const VecX& x, bool project) {
   const TetElements& tets = model.tets;
-  const Eigen::Vector4i& t = tets.vertices[e];
-  const Vec3 x0 = vertex(x, t[0]);
-  Mat3 Ds;
-  Ds << vertex(x, t[1]) - x0, vertex(x, t[2]) - x0, vertex(x, t[3]) - x0;
-  const Mat3 F = Ds * tets.rest_inverse[e];
+  const Mat3 F = tets.deformationGradient(x, e);
   Eigen::Matrix<double, 4, 3> g;
   g.bottomRows<3>() = tets.rest_inverse[e];
   g.row(0) = -g.bottomRows<3>().colwise().sum();

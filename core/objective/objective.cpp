@@ -54,13 +54,8 @@ void Objective::evaluateTets(const VecX& x, bool with_gradient) {
     for (int first = begin; first < end;) {
       const int region = tets.region[first];
       int size = 0;
-      for (; size < kBlock && first + size < end && tets.region[first + size] == region; ++size) {
-        const Eigen::Vector4i& t = tets.vertices[first + size];
-        const Vec3 x0 = vertex(x, t[0]);
-        Mat3 Ds;
-        Ds << vertex(x, t[1]) - x0, vertex(x, t[2]) - x0, vertex(x, t[3]) - x0;
-        F[size] = Ds * tets.rest_inverse[first + size];
-      }
+      for (; size < kBlock && first + size < end && tets.region[first + size] == region; ++size)
+        F[size] = tets.deformationGradient(x, first + size);
       model_.solid(region).energiesAndStresses(F, size, psi, with_gradient ? P : nullptr);
       for (int i = 0; i < size; ++i) {
         const int e = first + i;

@@ -99,7 +99,7 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path) {
 Scene loadScene(const std::filesystem::path& path) {
   if (!std::filesystem::exists(path)) throw error(path.string(), ": no such file");
   if (std::filesystem::is_directory(path)) throw error(path.string(), ": is a folder, not a scene or mesh file");
-  if (isMeshFile(path)) return defaultSceneForMesh(path);
+  if (isMeshFile(path)) return sceneForBareMesh(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw error(path.string(), ": cannot be opened");
   std::stringstream text;

@@ -185,10 +185,7 @@ void Simulation::measure(double frame_ms) {
   r.min_det_f = std::numeric_limits<double>::infinity();
   r.inverted = 0;
   for (int e = 0; e < model.tets.size(); ++e) {
-    const Eigen::Vector4i& t = model.tets.vertices[e];
-    Mat3 Ds;
-    Ds << vertex(x_, t[1]) - vertex(x_, t[0]), vertex(x_, t[2]) - vertex(x_, t[0]), vertex(x_, t[3]) - vertex(x_, t[0]);
-    const double J = Ds.determinant() * model.tets.rest_inverse[e].determinant();
+    const double J = model.tets.deformedEdges(x_, e).determinant() * model.tets.rest_inverse[e].determinant();
     r.min_det_f = std::min(r.min_det_f, J);
     r.inverted += J <= 0;
   }

@@ -14,6 +14,16 @@ class SystemMatrix;
 // Wall time per phase of a frame (ms).
 struct PhaseTimes {
   double gradient = 0, linear_solve = 0, lbfgs = 0, line_search = 0, contacts = 0;
+
+  PhaseTimes& operator+=(const PhaseTimes& t) {
+    gradient += t.gradient;
+    linear_solve += t.linear_solve;
+    lbfgs += t.lbfgs;
+    line_search += t.line_search;
+    contacts += t.contacts;
+    return *this;
+  }
+  PhaseTimes operator/(double n) const { return {gradient / n, linear_solve / n, lbfgs / n, line_search / n, contacts / n}; }
 };
 
 class DirectionSolver {

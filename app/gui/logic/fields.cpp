@@ -7,13 +7,24 @@
 #include "core/math/svd3.h"
 
 namespace qnsim::gui {
+
+const std::array<ColorModeNames, 4>& colorModes() {
+  static const std::array<ColorModeNames, 4> modes = {{{ColorMode::Region, "region", "material region", ""},
+                                                       {ColorMode::Stress, "stress", "stress |P|", "stress |P| (Pa)"},
+                                                       {ColorMode::Strain, "strain", "strain max|s-1|", "strain max|s - 1|"},
+                                                       {ColorMode::Inversion, "inversion", "inversion", "inverted tets"}}};
+  return modes;
+}
+
+std::vector<std::string> colorModeKeys() {
+  std::vector<std::string> keys;
+  for (const ColorModeNames& m : colorModes()) keys.push_back(m.key);
+  return keys;
+}
 namespace {
 
 double tetValue(const Model& model, const VecX& x, int e, ColorMode mode) {
-  const Eigen::Vector4i& t = model.tets.vertices[e];
-  Mat3 Ds;
-  Ds << vertex(x, t[1]) - vertex(x, t[0]), vertex(x, t[2]) - vertex(x, t[0]), vertex(x, t[3]) - vertex(x, t[0]);
-  const Mat3 F = Ds * model.tets.rest_inverse[e];
+  const Mat3 F = model.tets.deformationGradient(x, e);
   switch (mode) {
     case ColorMode::Inversion: return F.determinant() <= 0.0 ? 1.0 : 0.0;
     case ColorMode::Strain: return (svd3(F).sigma.array() - 1.0).abs().maxCoeff();

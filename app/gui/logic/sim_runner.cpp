@@ -33,14 +33,6 @@ FrameSummary summarize(const Simulation& sim) {
   return s;
 }
 
-void addTimes(PhaseTimes& total, const PhaseTimes& t) {
-  total.gradient += t.gradient;
-  total.linear_solve += t.linear_solve;
-  total.lbfgs += t.lbfgs;
-  total.line_search += t.line_search;
-  total.contacts += t.contacts;
-}
-
 }  // namespace
 
 SimRunner::SimRunner(std::unique_ptr<Simulation> simulation, bool threaded)
@@ -127,7 +119,7 @@ void SimRunner::afterFrame() {
   totals_.ls_trials += s.ls_trials;
   totals_.alpha_sum += s.mean_alpha * s.iterations;
   totals_.frame_ms += s.frame_ms;
-  addTimes(totals_.times, s.times);
+  totals_.times += s.times;
   try {
     if (recorder_.active()) {
       const std::string written = recorder_.add({sim_->frame(), sim_->lastSolve().iterations, sim_->lastRelativeErrors()});

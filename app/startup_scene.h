@@ -5,9 +5,9 @@
 
 namespace qnsim {
 
-inline constexpr const char* kDefaultScene = "scenes/twisting_bar.json";
+inline constexpr const char* kStartupScene = "scenes/twisting_bar.json";
 
 // The default scene in the source tree, so that it is found from any working directory.
-inline std::string defaultScenePath() { return (std::filesystem::path(QNSIM_SOURCE_DIR) / kDefaultScene).string(); }
+inline std::string startupScenePath() { return (std::filesystem::path(QNSIM_SOURCE_DIR) / kStartupScene).string(); }
 
 }  // namespace qnsim

@@ -8,7 +8,7 @@
 
 namespace qnsim {
 
-Scene defaultSceneForMesh(const std::filesystem::path& path) {
+Scene sceneForBareMesh(const std::filesystem::path& path) {
   Scene scene;
   scene.path = path;
   scene.name = path.stem().string();
