@@ -3,9 +3,12 @@
 #include <string>
 #include <unordered_map>
 
-#include "render/camera.h"
+#include "view/camera.h"
 
 namespace qnsim::render {
+
+// The renderer draws what view/ describes and speaks its vocabulary (float vectors, camera, surface).
+using namespace qnsim::view;
 
 class Program {
  public:

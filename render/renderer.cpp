@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "render/colormap.h"
+#include "view/colormap.h"
 #include "render/shaders_embedded.h"
 
 namespace qnsim::render {

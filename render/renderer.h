@@ -5,10 +5,10 @@
 #include <memory>
 #include <vector>
 
-#include "render/collider_mesh.h"
 #include "render/gl_buffers.h"
 #include "render/gl_program.h"
-#include "render/surface_view.h"
+#include "view/collider_mesh.h"
+#include "view/surface_view.h"
 
 namespace qnsim::render {
 

@@ -2,9 +2,9 @@
 // move the camera as documented, and a resize (new aspect) keeps picking consistent.
 #include <gtest/gtest.h>
 
-#include "render/camera.h"
+#include "view/camera.h"
 
-namespace qnsim::render {
+namespace qnsim::view {
 namespace {
 
 const Vec2f kViewport(800, 600);
@@ -78,4 +78,4 @@ TEST(GuiCamera, OrbitPanZoomMoveAsDocumented) {
 }
 
 }  // namespace
-}  // namespace qnsim::render
+}  // namespace qnsim::view

@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "core/sim/build_model.h"
-#include "render/picking.h"
-#include "render/surface_view.h"
+#include "view/picking.h"
+#include "view/surface_view.h"
 #include "tests/sim_fixtures.h"
 
-namespace qnsim::render {
+namespace qnsim::view {
 namespace {
 
 TEST(GuiPicking, RayTriangleHitsInsideMissesOutsideAndBehind) {
@@ -67,4 +67,4 @@ TEST_F(PickBox, SurfaceViewCoversTheBoundaryWithOutwardNormals) {
 }
 
 }  // namespace
-}  // namespace qnsim::render
+}  // namespace qnsim::view

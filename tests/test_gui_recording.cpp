@@ -78,7 +78,7 @@ TEST(GuiRecording, StoppingEarlyWritesWhatWasRecordedAndPanelsFallBackWithoutRef
 
 TEST(GuiRecording, ObjFrameHasTheDrawnSurface) {
   const BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "neo_hookean"})"));
-  const render::SurfaceView view = render::makeSurfaceView(built.model);
+  const view::SurfaceView view = view::makeSurfaceView(built.model);
   const auto path = test::scratchDir("gui_recording_obj") / "frame.obj";
   writeSurfaceObj(path, view, built.model.rest);
   const std::string obj = read(path);

@@ -150,13 +150,13 @@ void Sandbox::adopt(std::unique_ptr<Session> session) {
 void Sandbox::frameCamera() {
   if (!ui_.session) return;
   const CameraDesc& c = ui_.session->camera;
-  render::Vec3f lo, hi;
-  render::bounds(ui_.snapshot->x, lo, hi);
+  view::Vec3f lo, hi;
+  view::bounds(ui_.snapshot->x, lo, hi);
   const float aspect = layout_.view.width / std::max(layout_.view.height, 1.0f);
   if (c.given) {  // the scene's view, moved back if the model does not fit this (narrower) view
     ui_.camera.fov_y = static_cast<float>(c.fov_degrees * M_PI / 180.0);
     ui_.camera.lookAt(c.eye.cast<float>(), c.target.cast<float>());
-    render::OrbitCamera fit = ui_.camera;
+    view::OrbitCamera fit = ui_.camera;
     fit.frame(lo, hi, aspect);
     // Seen from the scene's target instead of the box centre, the box reaches out to `reach`.
     const float reach = std::max((lo - ui_.camera.target).norm(), (hi - ui_.camera.target).norm());
@@ -164,9 +164,9 @@ void Sandbox::frameCamera() {
     ui_.camera.distance = std::max(ui_.camera.distance, std::min(needed, 2.0f * fit.distance));
   } else {  // the model and the rigid shapes around it
     for (const Collider& collider : ui_.session->colliders) {
-      const render::DrawMesh mesh = render::colliderMesh(collider, 8);
+      const view::DrawMesh mesh = view::colliderMesh(collider, 8);
       for (size_t i = 0; i + 2 < mesh.positions.size(); i += 3) {
-        const render::Vec3f p(mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]);
+        const view::Vec3f p(mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]);
         lo = lo.cwiseMin(p);
         hi = hi.cwiseMax(p);
       }
@@ -193,7 +193,7 @@ void Sandbox::drawFrame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  ui_.viewport_size = render::Vec2f(layout_.view.width, layout_.view.height);
+  ui_.viewport_size = view::Vec2f(layout_.view.width, layout_.view.height);
   drawControlPanel(ui_, layout_.left_pos, layout_.left_size);
   drawAnalysisPanel(ui_, layout_.right_pos, layout_.right_size);
   handleViewInput(ui_, layout_.view);

@@ -20,14 +20,14 @@ namespace qnsim::gui {
 void Sandbox::scriptedFrame(int frame) {
   const int start = std::max(1, options_.frames / 3);
   if (frame == start) {
-    render::Vec3f lo, hi;
-    render::bounds(ui_.snapshot->x, lo, hi);
-    const render::Vec3f centre = 0.5f * (lo + hi);
+    view::Vec3f lo, hi;
+    view::bounds(ui_.snapshot->x, lo, hi);
+    const view::Vec3f centre = 0.5f * (lo + hi);
     int nearest = ui_.session->view.vertices.front();
     for (int v : ui_.session->view.vertices)
       if ((vertex(ui_.snapshot->x, v).cast<float>() - centre).squaredNorm() < (vertex(ui_.snapshot->x, nearest).cast<float>() - centre).squaredNorm())
         nearest = v;
-    render::Vec2f pixel;
+    view::Vec2f pixel;
     if (ui_.camera.project(vertex(ui_.snapshot->x, nearest).cast<float>(), ui_.viewport_size, pixel) && beginDrag(ui_, pixel)) {
       script_pixel_ = pixel;
       std::printf("scripted drag: picked vertex %d at pixel (%.0f, %.0f)\n", ui_.interaction.dragged, pixel.x(), pixel.y());
@@ -36,7 +36,7 @@ void Sandbox::scriptedFrame(int frame) {
     }
   } else if (frame > start && ui_.interaction.dragged >= 0) {
     const float t = static_cast<float>(frame - start) / std::max(options_.frames - start, 1);
-    const render::Vec2f pixel = script_pixel_ + t * render::Vec2f(0.10f * ui_.viewport_size.x(), -0.12f * ui_.viewport_size.y());
+    const view::Vec2f pixel = script_pixel_ + t * view::Vec2f(0.10f * ui_.viewport_size.x(), -0.12f * ui_.viewport_size.y());
     moveDrag(ui_, pixel);
   }
   if (frame + 2 == options_.frames && options_.tab == "compare") ui_.session->runner->compare(compareMethods(ui_.compare, ui_.session->settings));
@@ -111,7 +111,7 @@ int Sandbox::runInteractive() {
 int Sandbox::run() {
   openWindow();
   layout_ = layoutFor(ImVec2(static_cast<float>(options_.width), static_cast<float>(options_.height)));
-  ui_.viewport_size = render::Vec2f(layout_.view.width, layout_.view.height);
+  ui_.viewport_size = view::Vec2f(layout_.view.width, layout_.view.height);
   ui_.catalog = catalogScenes();
   ui_.open = [this](const std::string& path) { openAsync(path); };
   ui_.frame_camera = [this] { frameCamera(); };

@@ -50,7 +50,7 @@ class Sandbox {
   std::future<std::unique_ptr<Session>> loader_;
   std::string loading_path_;
   Layout layout_;
-  render::Vec2f script_pixel_ = render::Vec2f::Zero();  // where the scripted drag grabbed
+  view::Vec2f script_pixel_ = view::Vec2f::Zero();  // where the scripted drag grabbed
 };
 
 }  // namespace qnsim::gui

@@ -18,7 +18,7 @@ struct RegionInfo {
 struct Session {
   std::string path, name, description;
   std::unique_ptr<SimRunner> runner;
-  render::SurfaceView view;
+  view::SurfaceView view;
   std::vector<Collider> colliders;
   CameraDesc camera;
   std::vector<RegionInfo> regions;

@@ -11,7 +11,7 @@
 
 #include "app/gui/logic/compare_methods.h"
 #include "app/gui/session.h"
-#include "render/camera.h"
+#include "view/camera.h"
 #include "render/renderer.h"
 
 namespace qnsim::gui {
@@ -19,19 +19,19 @@ namespace qnsim::gui {
 struct Interaction {
   enum class Mode { None, Orbit, Pan, Vertex, Select };
   Mode mode = Mode::None;
-  render::Vec2f last_mouse = render::Vec2f::Zero();
+  view::Vec2f last_mouse = view::Vec2f::Zero();
   int hovered = -1;   // surface vertex under the mouse
   int dragged = -1;   // vertex being dragged
   // The grabbed patch: the picked vertex and its neighbours, each pulled to the target plus its offset
   // with a weight falling off with the distance (a point load would only pull a spike out of the mesh).
   std::vector<int> patch;
-  std::vector<render::Vec3f> offsets;
+  std::vector<view::Vec3f> offsets;
   std::vector<float> weights;
-  render::Vec3f drag_target = render::Vec3f::Zero();
-  render::Vec3f drag_plane_point = render::Vec3f::Zero();
+  view::Vec3f drag_target = view::Vec3f::Zero();
+  view::Vec3f drag_plane_point = view::Vec3f::Zero();
   float drag_stiffness_scale = 1.0f;  // times the default (see dragStiffness)
   bool selecting = false;
-  render::Vec2f select_from = render::Vec2f::Zero(), select_to = render::Vec2f::Zero();
+  view::Vec2f select_from = view::Vec2f::Zero(), select_to = view::Vec2f::Zero();
   std::vector<int> selection;
   float pin_stiffness_scale = 1.0f;
 };
@@ -48,7 +48,7 @@ struct RecordConfig {
 struct UiState {
   std::unique_ptr<Session> session;
   std::shared_ptr<const Snapshot> snapshot;
-  render::OrbitCamera camera;
+  view::OrbitCamera camera;
   render::ViewStyle style;
   ColorMode color_mode = ColorMode::Region;
   bool show_handles = true;
@@ -72,7 +72,7 @@ struct UiState {
   std::string screenshot_request;  // saved after the next frame is drawn
   float ui_fps = 0, render_ms = 0;
   float field_range = 0;  // smoothed colour range of the stress / strain field
-  render::Vec2f viewport_size = render::Vec2f(1, 1);
+  view::Vec2f viewport_size = view::Vec2f(1, 1);
   std::function<void(const std::string&)> open;  // asks the window to load a file in the background
   std::function<void()> frame_camera;
 };

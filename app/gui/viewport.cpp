@@ -7,19 +7,19 @@
 #include <chrono>
 #include <cmath>
 
-#include "render/colormap.h"
-#include "render/picking.h"
+#include "view/colormap.h"
+#include "view/picking.h"
 
 namespace qnsim::gui {
 namespace {
 
-using render::Vec2f;
-using render::Vec3f;
+using view::Vec2f;
+using view::Vec3f;
 using Mode = Interaction::Mode;
 
 Vec3f positionOf(const UiState& ui, int v) { return vertex(ui.snapshot->x, v).cast<float>(); }
 
-render::Ray rayAt(const UiState& ui, const Vec2f& pixel) { return ui.camera.ray(pixel, ui.viewport_size); }
+view::Ray rayAt(const UiState& ui, const Vec2f& pixel) { return ui.camera.ray(pixel, ui.viewport_size); }
 
 void setDrag(UiState& ui) {
   const Interaction& in = ui.interaction;
@@ -32,8 +32,8 @@ void setDrag(UiState& ui) {
 // The vertices within 4 % of the model's size around the picked one, weights 1 - d/r summing to 1.
 void grabPatch(UiState& ui, int picked) {
   Interaction& in = ui.interaction;
-  render::Vec3f lo, hi;
-  render::bounds(ui.snapshot->x, lo, hi);
+  view::Vec3f lo, hi;
+  view::bounds(ui.snapshot->x, lo, hi);
   const float radius = 0.04f * (hi - lo).norm();
   const Vec3f center = positionOf(ui, picked);
   in.patch.clear();
@@ -124,7 +124,7 @@ void continueMouse(UiState& ui, const Vec2f& p) {
   if (!released) return;
   if (in.mode == Mode::Vertex) endDrag(ui);
   if (in.mode == Mode::Select) {
-    in.selection = render::verticesInRect(ui.camera, ui.viewport_size, in.select_from, in.select_to, ui.snapshot->x, ui.session->all_vertices);
+    in.selection = view::verticesInRect(ui.camera, ui.viewport_size, in.select_from, in.select_to, ui.snapshot->x, ui.session->all_vertices);
     logMessage(ui, "selected " + std::to_string(in.selection.size()) + " vertices (P pins them, U releases them)");
   }
   in.mode = Mode::None;
@@ -133,7 +133,7 @@ void continueMouse(UiState& ui, const Vec2f& p) {
 }  // namespace
 
 bool beginDrag(UiState& ui, const Vec2f& pixel) {
-  const render::PickHit hit = render::pickSurfaceVertex(rayAt(ui, pixel), ui.snapshot->x, ui.session->view.triangles);
+  const view::PickHit hit = view::pickSurfaceVertex(rayAt(ui, pixel), ui.snapshot->x, ui.session->view.triangles);
   if (hit.vertex < 0) return false;
   Interaction& in = ui.interaction;
   in.dragged = hit.vertex;
@@ -147,7 +147,7 @@ bool beginDrag(UiState& ui, const Vec2f& pixel) {
 void moveDrag(UiState& ui, const Vec2f& pixel) {
   Interaction& in = ui.interaction;
   if (in.dragged < 0) return;
-  in.drag_target = render::intersectPlane(rayAt(ui, pixel), in.drag_plane_point, ui.camera.forward());
+  in.drag_target = view::intersectPlane(rayAt(ui, pixel), in.drag_plane_point, ui.camera.forward());
   setDrag(ui);
 }
 
@@ -170,15 +170,15 @@ void handleViewInput(UiState& ui, const ViewRect& rect) {
   in.last_mouse = p;
   in.hovered = -1;
   if (inside && in.mode == Mode::None && !ImGui::GetIO().WantCaptureMouse)
-    in.hovered = render::pickSurfaceVertex(rayAt(ui, p), ui.snapshot->x, ui.session->view.triangles).vertex;
+    in.hovered = view::pickSurfaceVertex(rayAt(ui, p), ui.snapshot->x, ui.session->view.triangles).vertex;
 }
 
 void updateRenderer(UiState& ui, render::Renderer& renderer) {
   const Snapshot& s = *ui.snapshot;
-  const render::SurfaceView& view = ui.session->view;
+  const view::SurfaceView& view = ui.session->view;
   std::vector<float> positions, normals, colors(3 * view.vertices.size());
-  render::gatherPositions(view, s.x, positions);
-  render::computeNormals(view, positions, normals);
+  view::gatherPositions(view, s.x, positions);
+  view::computeNormals(view, positions, normals);
   const bool field = !s.field.empty() && s.field_mode == ui.color_mode;
   if (field) {
     std::vector<float> drawn(view.vertices.size());
@@ -187,9 +187,9 @@ void updateRenderer(UiState& ui, render::Renderer& renderer) {
     ui.field_range = ui.field_range > 0 ? std::max(range, 0.95f * ui.field_range) : range;  // no flicker
   }
   for (size_t i = 0; i < view.vertices.size(); ++i) {
-    Vec3f c = render::regionColor(view.region[i]);
-    if (field && s.field_mode == ColorMode::Inversion) c = s.field[view.vertices[i]] > 0 ? render::fromSrgb(225, 45, 40) : render::fromSrgb(205, 205, 200);
-    else if (field) c = render::sequentialColor(s.field[view.vertices[i]] / ui.field_range);
+    Vec3f c = view::regionColor(view.region[i]);
+    if (field && s.field_mode == ColorMode::Inversion) c = s.field[view.vertices[i]] > 0 ? view::fromSrgb(225, 45, 40) : view::fromSrgb(205, 205, 200);
+    else if (field) c = view::sequentialColor(s.field[view.vertices[i]] / ui.field_range);
     for (int k = 0; k < 3; ++k) colors[3 * i + k] = c[k];
   }
   renderer.updateSurface(positions, normals, colors);
@@ -201,10 +201,10 @@ void updateRenderer(UiState& ui, render::Renderer& renderer) {
     point_colors.insert(point_colors.end(), {c.x(), c.y(), c.z()});
   };
   if (ui.show_handles)
-    for (int v : s.attached) add(v, render::fromSrgb(255, 150, 40));
-  for (int v : ui.interaction.selection) add(v, render::fromSrgb(60, 200, 255));
+    for (int v : s.attached) add(v, view::fromSrgb(255, 150, 40));
+  for (int v : ui.interaction.selection) add(v, view::fromSrgb(60, 200, 255));
   if (ui.interaction.hovered >= 0) add(ui.interaction.hovered, Vec3f(1, 1, 1));
-  if (ui.interaction.dragged >= 0) add(ui.interaction.dragged, render::fromSrgb(255, 60, 60));
+  if (ui.interaction.dragged >= 0) add(ui.interaction.dragged, view::fromSrgb(255, 60, 60));
   renderer.setPoints(points, point_colors);
 }
 
@@ -213,8 +213,8 @@ void updateRenderer(UiState& ui, render::Renderer& renderer) {
 namespace qnsim::gui {
 namespace {
 
-ImU32 toU32(const render::Vec3f& linear) {
-  const render::Vec3f c = linear.array().pow(1.0f / 2.2f).matrix();
+ImU32 toU32(const view::Vec3f& linear) {
+  const view::Vec3f c = linear.array().pow(1.0f / 2.2f).matrix();
   return ImGui::ColorConvertFloat4ToU32({c.x(), c.y(), c.z(), 1.0f});
 }
 
@@ -224,13 +224,13 @@ void drawLegend(const UiState& ui, ImDrawList* dl, const ImVec2& corner) {
   dl->AddRectFilled({corner.x - 8, corner.y - 24}, {corner.x + width + 8, corner.y + height + 22}, IM_COL32(0, 0, 0, 120), 4.0f);
   dl->AddText({corner.x, corner.y - 20}, IM_COL32(230, 230, 230, 255), colorModes()[static_cast<int>(ui.color_mode)].legend);
   if (ui.color_mode == ColorMode::Inversion) {
-    dl->AddRectFilled(corner, {corner.x + 12, corner.y + height}, toU32(render::fromSrgb(225, 45, 40)));
+    dl->AddRectFilled(corner, {corner.x + 12, corner.y + height}, toU32(view::fromSrgb(225, 45, 40)));
     dl->AddText({corner.x + 18, corner.y - 2}, IM_COL32(230, 230, 230, 255), "inverted (det F <= 0)");
     return;
   }
   for (int i = 0; i < segments; ++i) {
     const float x0 = corner.x + width * i / segments, x1 = corner.x + width * (i + 1) / segments;
-    dl->AddRectFilled({x0, corner.y}, {x1 + 1, corner.y + height}, toU32(render::sequentialColor((i + 0.5f) / segments)));
+    dl->AddRectFilled({x0, corner.y}, {x1 + 1, corner.y + height}, toU32(view::sequentialColor((i + 0.5f) / segments)));
   }
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", ui.field_range);
@@ -255,8 +255,8 @@ void drawViewOverlay(UiState& ui, const ViewRect& rect) {
   std::snprintf(line, sizeof line, "%.1f ms/frame (%d iterations, %d line-search trials)   window %.0f fps", s.record.frame_ms,
                 s.record.iterations, s.record.ls_trials, ui.ui_fps);
   dl->AddText({origin.x + 14, origin.y + 30}, dim, line);
-  const auto screen = [&](const render::Vec3f& p, ImVec2& out) {
-    render::Vec2f pixel;
+  const auto screen = [&](const view::Vec3f& p, ImVec2& out) {
+    view::Vec2f pixel;
     if (!ui.camera.project(p, ui.viewport_size, pixel)) return false;
     out = {origin.x + pixel.x(), origin.y + pixel.y()};
     return true;

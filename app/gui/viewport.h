@@ -19,8 +19,8 @@ void updateRenderer(UiState& ui, render::Renderer& renderer);
 void drawViewOverlay(UiState& ui, const ViewRect& rect);
 
 // Starts, moves and ends a drag of a vertex (the scripted screenshot run uses these too).
-bool beginDrag(UiState& ui, const render::Vec2f& pixel);
-void moveDrag(UiState& ui, const render::Vec2f& pixel);
+bool beginDrag(UiState& ui, const view::Vec2f& pixel);
+void moveDrag(UiState& ui, const view::Vec2f& pixel);
 void endDrag(UiState& ui);
 
 }  // namespace qnsim::gui

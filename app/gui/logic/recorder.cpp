@@ -7,7 +7,7 @@
 
 #include "app/gui/logic/svg_plot.h"
 #include "core/common/error.h"
-#include "render/colormap.h"
+#include "view/colormap.h"
 
 namespace qnsim::gui {
 
@@ -62,7 +62,7 @@ std::vector<PlotSpec> convergencePanels(const std::vector<RecordedFrame>& frames
   for (size_t i = 0; i < frames.size(); ++i) {
     const RecordedFrame& f = frames[i];
     const float t = frames.size() > 1 ? float(i) / float(frames.size() - 1) : 0.0f;
-    const render::Vec3f c = render::sequentialColor(0.1f + 0.85f * t);
+    const view::Vec3f c = view::sequentialColor(0.1f + 0.85f * t);
     const bool labelled = frames.size() <= 6 || i == 0 || i + 1 == frames.size();
     Series gs{labelled ? "frame " + std::to_string(f.frame) : "", {c.x(), c.y(), c.z()}, {}, {}};
     Series es = gs;
@@ -86,7 +86,7 @@ std::vector<PlotSpec> convergencePanels(const std::vector<RecordedFrame>& frames
   return {gradient, error};
 }
 
-void writeSurfaceObj(const std::filesystem::path& path, const render::SurfaceView& view, const VecX& x) {
+void writeSurfaceObj(const std::filesystem::path& path, const view::SurfaceView& view, const VecX& x) {
   std::ofstream out(path);
   if (!out) throw error(path.string(), ": cannot be written");
   out << "# qnsim surface\n";

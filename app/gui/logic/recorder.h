@@ -7,7 +7,7 @@
 
 #include "app/gui/logic/plot_axes.h"
 #include "core/solver/frame_solver.h"
-#include "render/surface_view.h"
+#include "view/surface_view.h"
 
 namespace qnsim::gui {
 
@@ -43,6 +43,6 @@ void writeConvergenceCsv(std::ostream& out, const std::vector<RecordedFrame>& fr
 std::vector<PlotSpec> convergencePanels(const std::vector<RecordedFrame>& frames);
 
 // Writes the drawn surfaces of `view` at positions x as an OBJ (vertices in drawing order).
-void writeSurfaceObj(const std::filesystem::path& path, const render::SurfaceView& view, const VecX& x);
+void writeSurfaceObj(const std::filesystem::path& path, const view::SurfaceView& view, const VecX& x);
 
 }  // namespace qnsim::gui

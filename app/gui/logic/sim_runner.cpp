@@ -36,7 +36,7 @@ FrameSummary summarize(const Simulation& sim) {
 }  // namespace
 
 SimRunner::SimRunner(std::unique_ptr<Simulation> simulation, bool threaded)
-    : sim_(std::move(simulation)), surface_(render::makeSurfaceView(sim_->model())), threaded_(threaded) {
+    : sim_(std::move(simulation)), surface_(view::makeSurfaceView(sim_->model())), threaded_(threaded) {
   publish();
   if (threaded_) thread_ = std::thread([this] { threadMain(); });
 }

@@ -15,7 +15,7 @@
 #include "app/gui/logic/fields.h"
 #include "app/gui/logic/recorder.h"
 #include "core/sim/simulation.h"
-#include "render/surface_view.h"
+#include "view/surface_view.h"
 
 namespace qnsim::gui {
 
@@ -116,7 +116,7 @@ class SimRunner {
   void say(std::string message);
 
   std::unique_ptr<Simulation> sim_;
-  render::SurfaceView surface_;
+  view::SurfaceView surface_;
   const bool threaded_;
   std::thread thread_;
   mutable std::mutex mutex_;

@@ -1,9 +1,9 @@
-#include "render/picking.h"
+#include "view/picking.h"
 
 #include <cmath>
 #include <limits>
 
-namespace qnsim::render {
+namespace qnsim::view {
 namespace {
 Vec3f at(const VecX& x, int v) { return vertex(x, v).cast<float>(); }
 }  // namespace
@@ -66,4 +66,4 @@ std::vector<int> verticesInRect(const OrbitCamera& camera, const Vec2f& viewport
   return out;
 }
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view

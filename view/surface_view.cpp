@@ -1,6 +1,6 @@
-#include "render/surface_view.h"
+#include "view/surface_view.h"
 
-namespace qnsim::render {
+namespace qnsim::view {
 
 SurfaceView makeSurfaceView(const Model& model) {
   SurfaceView view;
@@ -68,4 +68,4 @@ void bounds(const VecX& x, Vec3f& lo, Vec3f& hi) {
   hi = rows.colwise().maxCoeff().transpose().cast<float>();
 }
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "core/model/model.h"
-#include "render/camera.h"
+#include "view/camera.h"
 
-namespace qnsim::render {
+namespace qnsim::view {
 
 struct SurfaceView {
   TriIndices triangles;          // global vertex indices (for picking against the positions)
@@ -26,4 +26,4 @@ void computeNormals(const SurfaceView& view, const std::vector<float>& positions
 // Axis-aligned bounds of all vertices of x.
 void bounds(const VecX& x, Vec3f& lo, Vec3f& hi);
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view

@@ -1,9 +1,9 @@
-#include "render/camera.h"
+#include "view/camera.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace qnsim::render {
+namespace qnsim::view {
 namespace {
 constexpr float kMaxPitch = 1.55334f;  // 89 degrees
 }
@@ -81,4 +81,4 @@ bool OrbitCamera::project(const Vec3f& point, const Vec2f& viewport, Vec2f& pixe
   return true;
 }
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view

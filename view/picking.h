@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "core/common/types.h"
-#include "render/camera.h"
+#include "view/camera.h"
 
-namespace qnsim::render {
+namespace qnsim::view {
 
 struct PickHit {
   int vertex = -1;        // global vertex index, -1 when the ray hits nothing
@@ -28,4 +28,4 @@ Vec3f intersectPlane(const Ray& ray, const Vec3f& point, const Vec3f& normal);
 std::vector<int> verticesInRect(const OrbitCamera& camera, const Vec2f& viewport, const Vec2f& a, const Vec2f& b, const VecX& x,
                                 const std::vector<int>& candidates);
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view

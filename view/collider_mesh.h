@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "core/collision/collider.h"
-#include "render/camera.h"
+#include "view/camera.h"
 
-namespace qnsim::render {
+namespace qnsim::view {
 
 struct DrawMesh {
   std::vector<float> positions, normals;  // 3 per vertex
@@ -20,4 +20,4 @@ DrawMesh colliderMesh(const Collider& collider, int segments = 48);
 // The planes among the colliders, as (point, unit normal); the ground grid is drawn on the first one.
 bool firstPlane(const std::vector<Collider>& colliders, Vec3f& point, Vec3f& normal);
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view

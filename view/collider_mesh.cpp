@@ -1,9 +1,9 @@
-#include "render/collider_mesh.h"
+#include "view/collider_mesh.h"
 
 #include <cmath>
 #include <functional>
 
-namespace qnsim::render {
+namespace qnsim::view {
 namespace {
 
 constexpr float kPi = 3.14159265358979f;
@@ -104,4 +104,4 @@ bool firstPlane(const std::vector<Collider>& colliders, Vec3f& point, Vec3f& nor
   return false;
 }
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view

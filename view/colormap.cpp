@@ -1,10 +1,10 @@
-#include "render/colormap.h"
+#include "view/colormap.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 
-namespace qnsim::render {
+namespace qnsim::view {
 
 Vec3f fromSrgb(int r, int g, int b) {
   const auto linear = [](int c) {
@@ -30,4 +30,4 @@ Vec3f regionColor(int region) {
   return palette[static_cast<size_t>(std::abs(region)) % palette.size()];
 }
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view

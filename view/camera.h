@@ -4,7 +4,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
-namespace qnsim::render {
+namespace qnsim::view {
 
 using Vec2f = Eigen::Vector2f;
 using Vec3f = Eigen::Vector3f;
@@ -47,4 +47,4 @@ class OrbitCamera {
   bool project(const Vec3f& point, const Vec2f& viewport, Vec2f& pixel) const;
 };
 
-}  // namespace qnsim::render
+}  // namespace qnsim::view
