@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/common/types.h"
-#include "core/scene/motion.h"
+#include "core/math/motion.h"
 
 namespace qnsim {
 

@@ -12,7 +12,7 @@
 #include "core/material/material.h"
 #include "core/mesh/shapes.h"
 #include "core/params/settings.h"
-#include "core/scene/motion.h"
+#include "core/math/motion.h"
 #include "core/scene/perturb.h"
 
 namespace qnsim {

@@ -1,4 +1,4 @@
-#include "core/scene/motion.h"
+#include "core/math/motion.h"
 
 #include <algorithm>
 #include <cmath>
