@@ -5,7 +5,8 @@
 #include <cmath>
 
 #include "app/gui/logic/param_binding.h"
-#include "app/gui/panels.h"
+#include "app/gui/panel_analysis.h"
+#include "app/gui/panel_material.h"
 #include "app/gui/plot_widget.h"
 #include "core/common/error.h"
 #include "core/params/parameters.h"
@@ -25,8 +26,6 @@ void finish(PlotSpec& p, bool log_y, bool x_from_zero = true) {
   if (p.x.hi <= p.x.lo) p.x.hi = p.x.lo + 1.0;
   p.y = fitAxis(p.series, true, log_y);
 }
-
-}  // namespace
 
 void drawConvergenceTab(UiState& ui) {
   const Snapshot& s = *ui.snapshot;
@@ -65,8 +64,6 @@ void drawConvergenceTab(UiState& ui) {
   drawPlot("##history", history, {0, plotHeight(1)});
 }
 
-namespace {
-
 // The ticked methods' settings; a rejected edit is shown instead of comparing.
 void requestComparison(UiState& ui) {
   try {
@@ -77,25 +74,31 @@ void requestComparison(UiState& ui) {
   }
 }
 
+// One checkbox per method, flowing left to right; an L-BFGS entry's window is edited in its label.
 void drawCompareEntries(CompareConfig& c) {
   const ParamWidget window = widgetFor(findParameter("solver.lbfgs_window"));
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x, gap = 14.0f, drag = 30.0f;
   for (size_t i = 0; i < c.entries.size(); ++i) {
     CompareEntry& e = c.entries[i];
+    const float width = ImGui::GetFrameHeight() + ImGui::CalcTextSize(compareLabel(e).c_str()).x + (e.window >= 0 ? drag : 0.0f) + 8.0f;
+    if (i > 0 && ImGui::GetItemRectMax().x + gap + width <= right) ImGui::SameLine(0, gap);
     ImGui::PushID(static_cast<int>(i));
-    if (i % 3 != 0) ImGui::SameLine(static_cast<float>(i % 3) * 200.0f);
     ImGui::Checkbox(e.window >= 0 ? "##on" : compareLabel(e).c_str(), &e.enabled);
     if (e.window >= 0) {
-      ImGui::SameLine(0, 2);
-      ImGui::SetNextItemWidth(36);
-      ImGui::DragInt("##m", &e.window, 0.2f, static_cast<int>(window.lo), static_cast<int>(window.hi), "%d", ImGuiSliderFlags_AlwaysClamp);
       ImGui::SameLine(0, 4);
-      ImGui::TextUnformatted(compareLabel(e).c_str());
+      ImGui::TextUnformatted((compareMethodName(e) + " m=").c_str());
+      ImGui::SameLine(0, 2);
+      ImGui::SetNextItemWidth(drag);
+      ImGui::DragInt("##m", &e.window, 0.2f, static_cast<int>(window.lo), static_cast<int>(window.hi), "%d", ImGuiSliderFlags_AlwaysClamp);
+      if (const std::string variant = compareVariant(e); !variant.empty()) {
+        ImGui::SameLine(0, 0);
+        ImGui::TextUnformatted(variant.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.overrides.front().c_str());
+      }
     }
     ImGui::PopID();
   }
 }
-
-}  // namespace
 
 void drawCompareTab(UiState& ui) {
   CompareConfig& c = ui.compare;
@@ -214,6 +217,8 @@ void drawTimingsTab(UiState& ui) {
   history.y.lo = 0;
   drawPlot("##timings", history, {0, plotHeight(1)});
 }
+
+}  // namespace
 
 void drawAnalysisPanel(UiState& ui, const ImVec2& position, const ImVec2& size) {
   ImGui::SetNextWindowPos(position);

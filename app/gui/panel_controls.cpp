@@ -6,11 +6,13 @@
 #include <cmath>
 
 #include "app/gui/logic/param_binding.h"
-#include "app/gui/panels.h"
+#include "app/gui/panel_controls.h"
 #include "app/gui/param_widgets.h"
 
 namespace qnsim::gui {
+namespace {
 
+// A "(?)" marker whose tooltip shows `text`.
 void helpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
@@ -171,6 +173,8 @@ void drawRecordingPanel(UiState& ui) {
   ImGui::SameLine();
   if (ImGui::Button("Save PNG")) ui.screenshot_request = ui.record.screenshot;
 }
+
+}  // namespace
 
 void drawControlPanel(UiState& ui, const ImVec2& position, const ImVec2& size) {
   ImGui::SetNextWindowPos(position);

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "app/gui/panels.h"
+#include "app/gui/panel_material.h"
 #include "app/gui/param_widgets.h"
 #include "app/gui/plot_widget.h"
 #include "core/common/error.h"

@@ -11,7 +11,8 @@
 #include <cstdio>
 
 #include "app/startup_scene.h"
-#include "app/gui/panels.h"
+#include "app/gui/panel_analysis.h"
+#include "app/gui/panel_controls.h"
 #include "app/gui/sandbox_window.h"
 #include "app/gui/style.h"
 #include "core/common/error.h"

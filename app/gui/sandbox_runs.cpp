@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <thread>
 
-#include "app/gui/panels.h"
 #include "app/gui/sandbox_window.h"
 #include "core/common/timer.h"
 

@@ -7,14 +7,6 @@ namespace {
 
 constexpr const char* kLbfgs = "qn";
 
-std::string methodLabel(const std::string& method) {
-  if (method == kLbfgs) return "L-BFGS";
-  if (method == "pd") return "PD";
-  if (method == "newton") return "Newton";
-  if (method == "gd") return "GD";
-  return method;
-}
-
 // L-BFGS with each non-default choice of `key`, unticked at first.
 void addVariants(std::vector<CompareEntry>& entries, const std::string& key) {
   const SettingParameter& p = findParameter(key);
@@ -40,11 +32,22 @@ std::vector<CompareEntry> defaultCompareEntries() {
   return entries;
 }
 
+std::string compareMethodName(const CompareEntry& entry) {
+  if (entry.method == kLbfgs) return "L-BFGS";
+  if (entry.method == "pd") return "PD";
+  if (entry.method == "newton") return "Newton";
+  if (entry.method == "gd") return "GD";
+  return entry.method;
+}
+
+std::string compareVariant(const CompareEntry& entry) {
+  std::string variant;
+  for (const std::string& o : entry.overrides) variant += ", " + o.substr(o.find('=') + 1);
+  return variant;
+}
+
 std::string compareLabel(const CompareEntry& entry) {
-  std::string label = methodLabel(entry.method);
-  if (entry.window >= 0) label += " m=" + std::to_string(entry.window);
-  for (const std::string& o : entry.overrides) label += ", " + o.substr(o.find('=') + 1);
-  return label;
+  return compareMethodName(entry) + (entry.window >= 0 ? " m=" + std::to_string(entry.window) : "") + compareVariant(entry);
 }
 
 std::vector<CompareMethod> compareMethods(const CompareConfig& config, const Settings& current) {

@@ -25,8 +25,10 @@ struct CompareConfig {
 };
 
 std::vector<CompareEntry> defaultCompareEntries();
-// "L-BFGS m=5", "PD", "L-BFGS m=5, rest_hessian", ...
+// "L-BFGS m=5", "PD", "L-BFGS m=5, rest_hessian", ...: the method's name, its window, its variant.
 std::string compareLabel(const CompareEntry& entry);
+std::string compareMethodName(const CompareEntry& entry);  // "L-BFGS"
+std::string compareVariant(const CompareEntry& entry);     // ", rest_hessian" ("" without overrides)
 // The current settings with each enabled entry's edits and the tab's iteration count (every iteration
 // is run: no early stop). Throws qnsim::Error naming the key of a rejected edit.
 std::vector<CompareMethod> compareMethods(const CompareConfig& config, const Settings& current);
