@@ -8,5 +8,7 @@
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   qnsim::setWarningHandler([](const std::string& message) { qnsim::test::onWarning(message); });
-  return RUN_ALL_TESTS();
+  const int status = RUN_ALL_TESTS();
+  qnsim::test::removeScratchDirs();  // CTest runs one process per test: each cleans up after itself
+  return status;
 }

@@ -37,8 +37,19 @@ double toleranceScale() {
   return s ? std::atof(s) : 1.0;
 }
 
+namespace {
+std::filesystem::path processScratchRoot() {
+  return std::filesystem::temp_directory_path() / ("qnsim_test_" + std::to_string(::getpid()));
+}
+}  // namespace
+
+void removeScratchDirs() {
+  std::error_code ec;
+  std::filesystem::remove_all(processScratchRoot(), ec);
+}
+
 std::filesystem::path scratchDir(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / ("qnsim_test_" + std::to_string(::getpid())) / name;
+  auto dir = processScratchRoot() / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

@@ -49,5 +49,7 @@ VecX finiteDifferenceGradient(Energy& energy, const VecX& x, double h = 1e-6) {
 
 // A fresh empty folder under the system temporary directory, one per test process and name.
 std::filesystem::path scratchDir(const std::string& name);
+// Removes every scratch directory this process made.
+void removeScratchDirs();
 
 }  // namespace qnsim::test
