@@ -5,6 +5,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "core/objective/objective.h"
+#include "core/objective/wind.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 
@@ -23,13 +24,15 @@ const std::vector<std::string> kMaterials = {
     R"({"model": "corotated", "mu": 3e3, "lambda": 7e3, "fiber": {"direction": [1, 1, 0], "kappa": 5e3}})",
 };
 
-// An objective with every kind of term: inertia, elements, attachments, a contact and a drag.
+// An objective with every kind of term: inertia, elements, attachments, a contact, a drag and wind.
 struct Fixture {
   explicit Fixture(const std::string& json) : built(test::buildInline(json)), objective(built.model) {
     std::mt19937 rng(5);
     objective.setInertia(test::perturbed(built.model.rest, 0.05, rng), 900.0);
     objective.contacts.push_back({3, Vec3(0, 0.2, 0), Vec3(0.3, 1, 0.1).normalized(), 2e4});  // vertex 3 penetrates
     objective.drags.push_back({5, Vec3(0.2, 0.3, 0.1), 5e3});
+    const WindSettings wind{Vec3(3, -1, 2), 40.0, 0.5, 0.7, 3};
+    makeWindTerms(built.model, test::perturbed(built.model.rest, 0.05, rng), wind, 1.0 / 30.0, 0.4, objective.winds);
   }
   BuiltModel built;
   Objective objective;
@@ -97,6 +100,7 @@ TEST(Objective, EnergyOnlyEvaluationEqualsEnergyWithGradient) {
   EXPECT_GT(parts.attachment, 0);
   EXPECT_GT(parts.contact, 0);
   EXPECT_GT(parts.drag, 0);
+  EXPECT_GT(parts.wind, 0);
 }
 
 // The unprojected Hessian times a random direction equals the finite difference of the gradient.

@@ -138,6 +138,7 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
     if (t.gap(z) < 0) addDiagonal(t.vertex, c * t.stiffness * t.normal * t.normal.transpose());
   // Friction is dissipative and acts on x itself, outside the energy transform.
   for (const FrictionTerm& f : frictions) addDiagonal(f.vertex, frictionBlock(f, vertex(x, f.vertex)));
+  for (const WindTerm& t : winds) addDiagonal(t.vertex, t.stiffness);
   return hessian_;
 }
 

@@ -137,6 +137,12 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
     e.drag += 0.5 * c * d.stiffness * r.squaredNorm();
     if (with_gradient) vertex(*gradient, d.vertex) += cs * d.stiffness * r;
   }
+  for (const WindTerm& t : winds) {
+    const Vec3 r = vertex(x, t.vertex) - t.target;
+    const Vec3 f = t.stiffness * r;
+    e.wind += 0.5 * r.dot(f);
+    if (with_gradient) vertex(*gradient, t.vertex) += f;
+  }
   if (parts) *parts = e;
   return e.total();
 }

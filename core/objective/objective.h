@@ -38,9 +38,17 @@ struct DragTerm {
   double stiffness;
 };
 
+// 1/2 (x_v - target)^T K (x_v - target): the air drag of wind.h on one surface vertex, with K and the
+// target fixed for the frame. Dissipative like friction: it acts on x itself, not in A.
+struct WindTerm {
+  int vertex;
+  Mat3 stiffness;
+  Vec3 target;
+};
+
 struct EnergyParts {
-  double inertia = 0, elastic = 0, attachment = 0, contact = 0, drag = 0, friction = 0;
-  double total() const { return inertia + elastic + attachment + contact + drag + friction; }
+  double inertia = 0, elastic = 0, attachment = 0, contact = 0, drag = 0, friction = 0, wind = 0;
+  double total() const { return inertia + elastic + attachment + contact + drag + friction + wind; }
 };
 
 class Objective {
@@ -60,6 +68,7 @@ class Objective {
   std::vector<ContactTerm> contacts;
   std::vector<FrictionTerm> frictions;
   std::vector<DragTerm> drags;
+  std::vector<WindTerm> winds;
 
   // g(x); also writes the gradient when `gradient` is given (same pass) and the parts when asked.
   double evaluate(const VecX& x, VecX* gradient, EnergyParts* parts = nullptr);

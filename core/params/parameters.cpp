@@ -54,6 +54,18 @@ std::vector<SettingParameter> declareAll() {
       declare<double>("contact_slip_speed", "Collisions",
                       "Tangential speed (m/s) below which friction acts as a stiff linear drag instead of the constant Coulomb force.",
                       Type::Real, 0.01, 1e-6, 100.0, [](Settings& s) -> double& { return s.contact_slip_speed; }),
+      declare<Vec3>("wind.velocity", "Wind", "Velocity of the air (m/s); it acts on surfaces only where wind.drag > 0.", Type::Vector3,
+                    Vec3(0, 0, 0), -1e3, 1e3, [](Settings& s) -> Vec3& { return s.wind.velocity; }),
+      declare<double>("wind.drag", "Wind",
+                      "Drag of the air on surfaces, per area and per relative speed along the normal (N s/m^3); 0 = no air. In g and "
+                      "grad g only, never in A.",
+                      Type::Real, 0.0, 0.0, 1e6, [](Settings& s) -> double& { return s.wind.drag; }),
+      declare<double>("wind.gust", "Wind", "Gusts: the air moves at velocity x (1 + gust x noise(t)), noise smooth in [-1, 1].",
+                      Type::Real, 0.0, 0.0, 2.0, [](Settings& s) -> double& { return s.wind.gust; }),
+      declare<double>("wind.gust_period", "Wind", "Time scale of the gusts (s): the noise takes a new random value this often.",
+                      Type::Real, 1.0, 1e-3, 1e3, [](Settings& s) -> double& { return s.wind.gust_period; }),
+      declare<int>("wind.seed", "Wind", "Seed of the gust noise (the same seed gives the same gusts).", Type::Integer, 1, 0, 1000000000,
+                   [](Settings& s) -> int& { return s.wind.seed; }),
       choice<SolverMethod>("solver.method", "Solver",
                            "qn: quasi-Newton with L-BFGS (Alg. 1 + 2); pd: Projective Dynamics local/global step (Alg. 1, m = 0); "
                            "newton: Newton with per-element PSD projection and a direct solve; gd: mass-scaled gradient descent.",

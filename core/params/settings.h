@@ -23,6 +23,16 @@ struct SolverSettings {
   double gradient_tolerance;  // stop a frame early when |grad g| <= this * |grad g(y)|; 0 = never
 };
 
+// Wind on surfaces (thesis Sec. 8.4): a drag along each surface triangle's normal, proportional to the
+// velocity of the surface relative to the air; 0 drag (the default) means no air at all.
+struct WindSettings {
+  Vec3 velocity;       // of the air (m/s)
+  double drag;         // force per area per relative normal speed (N s/m^3)
+  double gust;         // relative amplitude of gusts: the air moves at velocity (1 + gust noise(t))
+  double gust_period;  // time scale of the gusts (s)
+  int seed;            // of the gust noise
+};
+
 struct Settings {
   Settings();  // the registry's defaults
   double time_step;
@@ -34,6 +44,7 @@ struct Settings {
   double contact_friction;    // Coulomb coefficient (0 = frictionless)
   double contact_slip_speed;  // m/s
   SolverSettings solver;
+  WindSettings wind;
 };
 
 }  // namespace qnsim

@@ -7,6 +7,7 @@
 #include "core/common/error.h"
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
+#include "core/objective/wind.h"
 #include "core/params/parameters.h"
 #include "core/sim/integrator.h"
 #include "core/solver/exact_solve.h"
@@ -98,6 +99,7 @@ void Simulation::prepareFrame(double t) {
   // Backward Euler: y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3); the others in integrator.h.
   x_start_ = x_;
   v_start_ = v_;
+  makeWindTerms(built_.model, x_start_, settings_.wind, settings_.time_step, t, objective_->winds);
   predict(settings_.integrator, {x_, v_, x_previous_, v_previous_}, settings_, y_, energy_offset_);
   objective_->setInertia(y_, inertiaWeight());
   const StepForm form = stepForm(settings_.integrator);
