@@ -1,9 +1,11 @@
-// qnsim_bench: the paper's Table I comparison on a scene file. Our method (10 quasi-Newton
-// iterations, L-BFGS m = 5) against Newton's method (1 iteration, per-element PSD projection, direct
-// solve), both timed over whole trajectories in the same process, and their relative errors (Eq. 12)
-// on the same frames against the exact solution. Prints a Markdown report (docs/benchmarks.md).
+// qnsim_bench: the paper's Table I comparison on a scene file. The scene's own solver settings (the
+// catalog's: 10 quasi-Newton iterations, L-BFGS m = 5) against Newton's method (1 iteration, per-element
+// PSD projection, direct solve), both timed over whole trajectories in the same process, and their
+// relative errors (Eq. 12) on the same frames against the exact solution. Prints a Markdown report
+// (docs/benchmarks.md).
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 #include <numeric>
 #include <sstream>
@@ -12,13 +14,14 @@
 #include "core/common/error.h"
 #include "core/common/parallel.h"
 #include "core/params/parameters.h"
+#include "core/scene/catalog.h"
 #include "core/sim/simulation.h"
 
 namespace qnsim::bench {
 namespace {
 
 struct Options {
-  std::string scene = std::string(QNSIM_SOURCE_DIR) + "/scenes/twisting_bar.json";
+  std::string scene = catalogScenePath("twisting_bar").string();
   int frames = 0;
   int threads = 0;
   int repeats = 3;
@@ -69,7 +72,14 @@ std::vector<int> parseFrames(const std::string& text) {
   std::stringstream list(text);
   for (std::string range; std::getline(list, range, ',');) {
     const size_t dash = range.find('-');
-    const int first = std::stoi(range.substr(0, dash)), last = dash == std::string::npos ? first : std::stoi(range.substr(dash + 1));
+    int first = 0, last = 0;
+    try {
+      first = std::stoi(range.substr(0, dash));
+      last = dash == std::string::npos ? first : std::stoi(range.substr(dash + 1));
+    } catch (const std::exception&) {
+      throw error("--error-frames: '", range, "' is neither a frame number nor a range like 31-34");
+    }
+    if (first < 1 || last < first) throw error("--error-frames: '", range, "' is not a range of frames from 1 on");
     for (int f = first; f <= last; ++f) frames.push_back(f);
   }
   return frames;
@@ -99,16 +109,16 @@ SameStates compareOnSameStates(const Scene& scene, const SolverSettings& ours, c
   return e;
 }
 
-// Newton's own trajectory with one iteration per frame: the first frame with an inverted element
-// and the largest g, to tell whether it stays stable (0 = never inverted).
-struct NewtonTrajectory {
+// A method's own trajectory: the first frame with an inverted element and the largest g, to tell
+// whether it stays stable (0 = never inverted).
+struct Stability {
   int first_inverted = 0;
   double max_g = 0;
 };
-NewtonTrajectory runNewtonTrajectory(Scene scene, const SolverSettings& newton, int frames) {
-  scene.settings.solver = newton;
+Stability trackStability(Scene scene, const SolverSettings& method, int frames) {
+  scene.settings.solver = method;
   Simulation sim(scene);
-  NewtonTrajectory t;
+  Stability t;
   for (int f = 0; f < frames; ++f) {
     sim.step();
     if (sim.lastFrame().inverted > 0 && t.first_inverted == 0) t.first_inverted = sim.frame();
@@ -117,26 +127,44 @@ NewtonTrajectory runNewtonTrajectory(Scene scene, const SolverSettings& newton, 
   return t;
 }
 
-void printReport(const Options& o, const Scene& scene, const Model& model, const RunStats& ours, const SameStates& twist,
-                 const SameStates& sampled, const NewtonTrajectory& newton_run, double ours_max_g, int frames) {
-  std::vector<double> ours_ms = twist.ours_ms, newton_ms = twist.newton_ms;
+// "scenes/NAME.json" for a catalog scene, the path as given otherwise.
+std::string displayPath(const std::string& path) {
+  const std::filesystem::path p = std::filesystem::weakly_canonical(path);
+  if (p.parent_path() == std::filesystem::weakly_canonical(catalogDir())) return "scenes/" + p.filename().string();
+  return path;
+}
+
+std::string describeMethod(const SolverSettings& s) {
+  Settings settings;
+  settings.solver = s;
+  std::string text = std::get<std::string>(findParameter("solver.method").get(settings)) + ", " + std::to_string(s.iterations) + " iterations";
+  if (s.method == SolverMethod::QuasiNewton) text += ", m = " + std::to_string(s.lbfgs_window);
+  return text;
+}
+
+void printReport(const Options& o, const Scene& scene, const Model& model, const SolverSettings& method, const RunStats& ours,
+                 const SameStates& chosen, const SameStates& sampled, const Stability& newton_run, double ours_max_g, int frames) {
+  std::vector<double> ours_ms = chosen.ours_ms, newton_ms = chosen.newton_ms;
   ours_ms.insert(ours_ms.end(), sampled.ours_ms.begin(), sampled.ours_ms.end());
   newton_ms.insert(newton_ms.end(), sampled.newton_ms.begin(), sampled.newton_ms.end());
   const double t_ours = mean(ours_ms), t_newton = mean(newton_ms);
+  const std::string path = displayPath(o.scene);
   std::printf("### %s: our method vs Newton\n\n", scene.name.c_str());
   std::printf("Machine: %s.  \n", describeMachine(threadCount()).c_str());
   std::printf("Scene `%s`: %d vertices, %d tets, %d springs; h = %.4g s. Command: `qnsim_bench --scene %s --threads %d`.\n\n",
-              o.scene.substr(o.scene.rfind('/') + 1).c_str(), model.vertexCount(), model.tets.size(), model.springs.size(),
-              scene.settings.time_step, o.scene.substr(o.scene.rfind("scenes/")).c_str(), o.threads);
-  std::printf("Both methods solve the same frames from the same states (those our method reaches): the twist frames %s and every "
+              path.c_str(), model.vertexCount(), model.tets.size(), model.springs.size(), scene.settings.time_step, path.c_str(),
+              o.threads);
+  std::printf("Both methods solve the same frames from the same states (those our method reaches): the frames %s and every "
               "%dth frame of %d.\n\n",
               o.error_frames.c_str(), o.sample_every, frames);
-  std::printf("| | ours: 10 QN iterations, m = 5 | Newton: 1 iteration | ratio |\n|---|---:|---:|---:|\n");
+  std::printf("| | ours (the scene's solver): %s | Newton: 1 iteration | ratio |\n|---|---:|---:|---:|\n", describeMethod(method).c_str());
   std::printf("| solve time per frame (mean over %zu frames) | %.2f ms | %.1f ms | Newton / ours = **%.1f x** |\n", ours_ms.size(), t_ours,
               t_newton, t_newton / t_ours);
-  std::printf("| time per iteration | %.3f ms | %.1f ms | %.0f x |\n", t_ours / 10, t_newton, t_newton / (t_ours / 10));
-  std::printf("| relative error (Eq. 12) on the twist frames: median / mean | %.2e / %.2e | %.2e / %.2e | ours lower on %d of %zu |\n",
-              median(twist.ours), mean(twist.ours), median(twist.newton), mean(twist.newton), twist.wins, twist.ours.size());
+  const double per_iteration = t_ours / method.iterations;
+  std::printf("| time per iteration | %.3f ms | %.1f ms | %.0f x |\n", per_iteration, t_newton, t_newton / per_iteration);
+  std::printf("| relative error (Eq. 12) on the frames %s: median / mean | %.2e / %.2e | %.2e / %.2e | ours lower on %d of %zu |\n",
+              o.error_frames.c_str(), median(chosen.ours), mean(chosen.ours), median(chosen.newton), mean(chosen.newton), chosen.wins,
+              chosen.ours.size());
   std::printf("| relative error on every %dth frame: median / mean | %.2e / %.2e | %.2e / %.2e | ours lower on %d of %zu |\n\n",
               o.sample_every, median(sampled.ours), mean(sampled.ours), median(sampled.newton), mean(sampled.newton), sampled.wins,
               sampled.ours.size());
@@ -163,27 +191,25 @@ int main(int argc, char** argv) {
   app.add_option("--frames", o.frames, "Frames per timed trajectory (default: the scene's)");
   app.add_option("--threads", o.threads, "Worker threads (0 = all cores)");
   app.add_option("--repeats", o.repeats, "Timed trajectories of our method (the median is reported)")->check(CLI::PositiveNumber);
-  app.add_option("--error-frames", o.error_frames, "Frames where the errors are measured, e.g. 1-4,31-34");
+  app.add_option("--error-frames", o.error_frames,
+                 "Frames where the errors are measured, e.g. 1-4,31-34 (default: the twisting bar's three twist pulses)");
   app.add_option("--sample-every", o.sample_every, "Also measure the errors on every Nth frame")->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
   try {
     Scene scene = loadScene(o.scene);
     setParameter(scene.settings, "threads", std::to_string(o.threads));
     const int frames = o.frames > 0 ? o.frames : scene.frames;
-    SolverSettings ours = scene.settings.solver, newton = ours;
-    ours.method = SolverMethod::QuasiNewton;
-    ours.iterations = 10;
-    ours.lbfgs_window = 5;
+    const SolverSettings ours = scene.settings.solver;  // the scene's own method (the catalog's: QN, 10 iterations, m = 5)
+    SolverSettings newton = ours;
     newton.method = SolverMethod::Newton;
     newton.iterations = 1;
     const RunStats ours_time = timeMethod(scene, ours, frames, o.repeats);
     std::vector<int> sampled_frames;
     for (int f = o.sample_every; f <= frames; f += o.sample_every) sampled_frames.push_back(f);
-    const SameStates twist = compareOnSameStates(scene, ours, newton, parseFrames(o.error_frames));
+    const SameStates chosen = compareOnSameStates(scene, ours, newton, parseFrames(o.error_frames));
     const SameStates sampled = compareOnSameStates(scene, ours, newton, sampled_frames);
-    const NewtonTrajectory newton_run = runNewtonTrajectory(scene, newton, frames);
-    printReport(o, scene, Simulation(scene).model(), ours_time, twist, sampled, newton_run, runNewtonTrajectory(scene, ours, frames).max_g,
-                frames);
+    printReport(o, scene, Simulation(scene).model(), ours, ours_time, chosen, sampled, trackStability(scene, newton, frames),
+                trackStability(scene, ours, frames).max_g, frames);
   } catch (const Error& e) {
     std::fprintf(stderr, "qnsim_bench: error: %s\n", e.what());
     return 1;

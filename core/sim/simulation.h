@@ -95,7 +95,7 @@ class Simulation {
   double inertiaWeight() const { return 1.0 / (settings_.time_step * settings_.time_step); }
   double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L
   void computeReference(const VecX& y);
-  void measure(double frame_ms);
+  void measure(double frame_ms, double reference_ms = 0.0);
   void requestRefactor();
   void adoptRefactor(bool wait);
 

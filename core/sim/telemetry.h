@@ -12,7 +12,8 @@ struct FrameRecord {
   int frame = 0;
   double time = 0;
   int iterations = 0, ls_trials = 0;
-  double frame_ms = 0;
+  double frame_ms = 0;      // the frame's solve, without the exact reference solve
+  double reference_ms = 0;  // the exact reference solve (--reference), 0 without one
   double g = 0, elastic_energy = 0, kinetic_energy = 0;
   double min_det_f = 1;
   int inverted = 0, active_contacts = 0;
