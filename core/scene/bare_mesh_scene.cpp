@@ -4,7 +4,7 @@
 #include "core/common/error.h"
 #include "core/material/models.h"
 #include "core/mesh/mesh_io.h"
-#include "core/scene/scene.h"
+#include "core/scene/bare_mesh_scene.h"
 
 namespace qnsim {
 

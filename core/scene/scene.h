@@ -77,7 +77,6 @@ struct Scene {
 // on a ground plane). Throws qnsim::Error naming the file and the JSON field or line of the problem.
 Scene loadScene(const std::filesystem::path& path);
 Scene parseScene(const std::string& json_text, const std::filesystem::path& path);
-Scene sceneForBareMesh(const std::filesystem::path& mesh_path);
 
 // Applies a `--set KEY=VALUE` override: a parameter key (see `qnsim params`) or
 // material.NAME.PARAMETER for the material entry called NAME.

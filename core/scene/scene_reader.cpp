@@ -7,6 +7,7 @@
 #include "core/common/error.h"
 #include "core/mesh/mesh_io.h"
 #include "core/params/parameters.h"
+#include "core/scene/bare_mesh_scene.h"
 #include "core/scene/readers.h"
 
 namespace qnsim {

@@ -1,7 +1,8 @@
-// The simpler solvers and the factory.
+// The direction solvers without a file of their own (gradient descent) and the factory of direction.h.
+#include "core/solver/direction.h"
+
 #include "core/common/timer.h"
 #include "core/objective/objective.h"
-#include "core/solver/direction.h"
 #include "core/solver/lbfgs.h"
 #include "core/solver/newton.h"
 
