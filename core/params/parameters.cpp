@@ -68,8 +68,9 @@ std::vector<SettingParameter> declareAll() {
                    [](Settings& s) -> int& { return s.wind.seed; }),
       choice<SolverMethod>("solver.method", "Solver",
                            "qn: quasi-Newton with L-BFGS (Alg. 1 + 2); pd: Projective Dynamics local/global step (Alg. 1, m = 0); "
-                           "newton: Newton with per-element PSD projection and a direct solve; gd: mass-scaled gradient descent.",
-                           {"qn", "pd", "newton", "gd"}, [](Settings& s) -> SolverMethod& { return s.solver.method; },
+                           "newton: Newton with per-element PSD projection and a direct solve; gd: mass-scaled gradient descent; "
+                           "chebyshev: PD accelerated by Chebyshev's semi-iterative method (Alg. 3).",
+                           {"qn", "pd", "newton", "gd", "chebyshev"}, [](Settings& s) -> SolverMethod& { return s.solver.method; },
                            Effect::NewDirectionSolver),
       declare<int>("solver.iterations", "Solver", "Solver iterations per frame (paper: 10).", Type::Integer, 10, 1, 100000,
                    [](Settings& s) -> int& { return s.solver.iterations; }),
@@ -93,6 +94,12 @@ std::vector<SettingParameter> declareAll() {
       declare<Vec2>("solver.stiffness_interval", "Solver",
                     "Stretch interval [x_start, x_end] over which the stiffness k of each material is fitted (Eq. 11; paper: [0.5, 1.5]).",
                     Type::Vector2, Vec2(0.5, 1.5), 0.01, 10.0, [](Settings& s) -> Vec2& { return s.solver.stiffness_interval; }, Effect::NewSystemMatrix),
+      declare<int>("solver.chebyshev_delay", "Solver", "Chebyshev (Alg. 3): plain PD steps for the first S iterations of a frame (paper: 10).",
+                   Type::Integer, 10, 1, 100000, [](Settings& s) -> int& { return s.solver.chebyshev_delay; }, Effect::NewDirectionSolver),
+      declare<double>("solver.chebyshev_rho", "Solver",
+                      "Chebyshev (Alg. 3): spectral radius rho of the PD iteration; 0 estimates it from 40 plain PD steps on the first "
+                      "frame solved (the rate at which their lengths shrink).",
+                      Type::Real, 0.0, 0.0, 0.9999, [](Settings& s) -> double& { return s.solver.chebyshev_rho; }, Effect::NewDirectionSolver),
       declare<double>("solver.gradient_tolerance", "Solver",
                       "End a frame early once |grad g| <= tolerance * |grad g(y)|; 0 runs every iteration (as the paper).", Type::Real,
                       0.0, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.gradient_tolerance; }),

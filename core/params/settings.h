@@ -5,7 +5,7 @@
 
 namespace qnsim {
 
-enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent };
+enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev };
 enum class LineSearchKind { Armijo, None };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian };
@@ -21,6 +21,8 @@ struct SolverSettings {
   int max_backtracks;       // cap on halvings per line search
   Vec2 stiffness_interval;  // [x_start, x_end] of Eq. 11 (paper: [0.5, 1.5])
   double gradient_tolerance;  // stop a frame early when |grad g| <= this * |grad g(y)|; 0 = never
+  int chebyshev_delay;        // S of Alg. 3: plain PD for the first S iterations (paper: 10)
+  double chebyshev_rho;       // rho of Alg. 3; 0 = estimated by a training run
 };
 
 // Wind on surfaces (thesis Sec. 8.4): a drag along each surface triangle's normal, proportional to the

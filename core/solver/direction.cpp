@@ -3,6 +3,7 @@
 
 #include "core/common/timer.h"
 #include "core/objective/objective.h"
+#include "core/solver/chebyshev.h"
 #include "core/solver/lbfgs.h"
 #include "core/solver/newton.h"
 
@@ -37,6 +38,8 @@ std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& setti
       return std::make_unique<LbfgsSolver>(makeInitialHessian(InitialHessianKind::Laplacian, objective, system), 0);
     case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective);
     case SolverMethod::GradientDescent: return std::make_unique<GradientDescentSolver>(objective);
+    case SolverMethod::Chebyshev:
+      return std::make_unique<ChebyshevSolver>(objective, system, settings.chebyshev_delay, settings.chebyshev_rho);
   }
   return nullptr;
 }
