@@ -6,7 +6,7 @@
 namespace qnsim {
 
 enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev };
-enum class LineSearchKind { Armijo, None };
+enum class LineSearchKind { Armijo, None, Wolfe };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian };
 
@@ -18,6 +18,7 @@ struct SolverSettings {
   LineSearchKind line_search;
   double armijo_gamma;      // sufficient-decrease constant (paper: 0.3)
   double armijo_beta;       // backtracking factor (paper: 0.5)
+  double wolfe_gamma2;      // curvature constant of the strong Wolfe conditions (solver.line_search=wolfe)
   int max_backtracks;       // cap on halvings per line search
   Vec2 stiffness_interval;  // [x_start, x_end] of Eq. 11 (paper: [0.5, 1.5])
   double gradient_tolerance;  // stop a frame early when |grad g| <= this * |grad g(y)|; 0 = never

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/common/timer.h"
+#include "core/solver/line_search.h"
 
 namespace qnsim {
 
@@ -18,6 +19,7 @@ FrameSolver::FrameSolver(Objective& objective, DirectionSolver& solver, const So
 // 1e-14 |g| keeps the test from rejecting every step once g stops changing in double precision.
 // After max_backtracks halvings the best decreasing trial is taken, or no step at all.
 FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope, const VecX& d) {
+  if (settings_.line_search == LineSearchKind::Wolfe) return wolfeSearch(x, g, slope, d);
   const bool armijo = settings_.line_search == LineSearchKind::Armijo;
   double alpha = 1.0, best_alpha = 0.0, best_g = g;
   for (int trial = 1;; ++trial) {
@@ -37,6 +39,25 @@ FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope
     }
     alpha *= settings_.armijo_beta;
   }
+}
+
+// The strong Wolfe search; the trial it ends on becomes the step (re-evaluated if it was not the last).
+FrameSolver::Trial FrameSolver::wolfeSearch(const VecX& x, double g, double slope, const VecX& d) {
+  double evaluated = -1.0;
+  const LineFunction phi = [&](double alpha) {
+    trial_x_ = x + alpha * d;
+    trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
+    evaluated = alpha;
+    return LinePoint{alpha, trial_g_, trial_gradient_.dot(d)};
+  };
+  const double c1 = settings_.armijo_gamma, c2 = std::min(std::max(settings_.wolfe_gamma2, c1 + 1e-3), 0.9999);  // 0 < c1 < c2 < 1
+  const LineSearchResult r = strongWolfe(phi, {0.0, g, slope}, c1, c2, settings_.max_backtracks + 1);
+  int trials = r.trials;
+  if (r.point.alpha != evaluated) {  // alpha = 0 when nothing decreased g: stay at x
+    phi(r.point.alpha);
+    ++trials;
+  }
+  return {r.point.alpha, trials};
 }
 
 void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
@@ -96,6 +117,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     // is what the paper's experiment without line search does).
     const bool exhausted = step.trials > settings_.max_backtracks;
     if ((!progress || exhausted) && settings_.line_search == LineSearchKind::Armijo) break;
+    if (!progress && settings_.line_search == LineSearchKind::Wolfe) break;
   }
   result.g = g;
   result.parts = parts_;

@@ -1,7 +1,8 @@
 #pragma once
 // One frame of the paper's Algorithm 1, shared by every solver: starting from x = y, each iteration
 // refreshes the contact set (Sec. 4.3), asks the direction solver for d, falls back to the plain
-// direction if d is not a descent direction, and runs the backtracking Armijo line search.
+// direction if d is not a descent direction, and runs the backtracking Armijo line search (or the
+// strong Wolfe search of line_search.h).
 // Every objective evaluation returns the gradient too, so an accepted trial needs no second pass.
 #include <functional>
 #include <vector>
@@ -46,6 +47,7 @@ class FrameSolver {
     int trials;
   };
   Trial lineSearch(const VecX& x, double g, double slope, const VecX& d);
+  Trial wolfeSearch(const VecX& x, double g, double slope, const VecX& d);
 
   Objective& objective_;
   DirectionSolver& solver_;

@@ -1,0 +1,82 @@
+// The strong Wolfe line search (core/solver/line_search.h): every accepted step satisfies both
+// conditions, on functions that need a longer step, a shorter one, or neither; and in the frame loop
+// it keeps g decreasing and converges like backtracking (the paper's Sec. 5 finding).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/params/parameters.h"
+#include "core/sim/simulation.h"
+#include "core/solver/line_search.h"
+#include "tests/test_util.h"
+
+namespace qnsim {
+namespace {
+
+constexpr double kC1 = 0.3, kC2 = 0.9;
+
+bool satisfiesStrongWolfe(const LinePoint& p, const LinePoint& start, double c2 = kC2) {
+  return p.value <= start.value + kC1 * p.alpha * start.slope && std::abs(p.slope) <= -c2 * start.slope;
+}
+
+struct Case {
+  const char* name;
+  std::function<double(double)> f, df;
+};
+
+TEST(LineSearch, StrongWolfeHoldsAtTheAcceptedStep) {
+  const std::vector<Case> cases = {
+      {"minimum at 3 (the step must grow)", [](double a) { return (a - 3) * (a - 3); }, [](double a) { return 2 * (a - 3); }},
+      {"minimum at 0.1 (the step must shrink)", [](double a) { return (a - 0.1) * (a - 0.1); }, [](double a) { return 2 * (a - 0.1); }},
+      {"unit step accepted", [](double a) { return (a - 1) * (a - 1); }, [](double a) { return 2 * (a - 1); }},
+      {"quartic valley", [](double a) { return std::pow(a - 0.4, 4) - a; }, [](double a) { return 4 * std::pow(a - 0.4, 3) - 1; }},
+      {"bounded below, flattening", [](double a) { return -a * std::exp(-a / 5); }, [](double a) { return (a / 5 - 1) * std::exp(-a / 5); }},
+  };
+  for (const Case& c : cases) {
+    int calls = 0;
+    const LineFunction phi = [&](double alpha) {
+      ++calls;
+      return LinePoint{alpha, c.f(alpha), c.df(alpha)};
+    };
+    const LinePoint start{0.0, c.f(0.0), c.df(0.0)};
+    ASSERT_LT(start.slope, 0) << c.name;
+    for (const double c2 : {0.9, 0.1}) {
+      calls = 0;
+      const LineSearchResult r = strongWolfe(phi, start, kC1, c2, 30);
+      EXPECT_TRUE(r.wolfe) << c.name << ", c2 " << c2;
+      EXPECT_TRUE(satisfiesStrongWolfe(r.point, start, c2)) << c.name << ", c2 " << c2 << ": alpha " << r.point.alpha;
+      EXPECT_EQ(r.trials, calls) << c.name;
+    }
+  }
+}
+
+TEST(LineSearch, WithoutAWolfePointInTheBudgetTheBestDecreaseIsTaken) {
+  const LineFunction phi = [](double alpha) { return LinePoint{alpha, (alpha - 3) * (alpha - 3), 2 * (alpha - 3)}; };
+  const LinePoint start{0.0, 9.0, -6.0};
+  const LineSearchResult r = strongWolfe(phi, start, kC1, 0.01, 2);  // c2 = 0.01 needs alpha within 0.03 of 3
+  EXPECT_FALSE(r.wolfe);
+  EXPECT_EQ(r.trials, 2);
+  EXPECT_LT(r.point.value, start.value);
+}
+
+TEST(LineSearch, WolfeInTheFrameLoopConvergesAndNeverIncreasesG) {
+  Scene scene = loadScene(catalogScenePath("twisting_bar"));
+  Simulation sim(scene);
+  for (int f = 0; f < 3; ++f) sim.step();
+  Settings armijo = sim.settings(), wolfe = armijo;
+  for (Settings* s : {&armijo, &wolfe}) setParameter(*s, "solver.iterations", "30");
+  setParameter(wolfe, "solver.line_search", "wolfe");
+  const auto traces = sim.compareNextFrame({armijo.solver, wolfe.solver});
+  const auto& its = traces[1].result.iterations;
+  for (size_t k = 1; k < its.size(); ++k) {
+    EXPECT_LE(its[k].g, its[k - 1].g) << "iteration " << k;
+    EXPECT_GE(its[k].ls_trials, 1);
+  }
+  std::printf("relative error after 30 iterations: Armijo %.3g (%d trials), Wolfe %.3g (%d trials)\n", traces[0].rel_error.back(),
+              traces[0].result.ls_trials, traces[1].rel_error.back(), traces[1].result.ls_trials);
+  EXPECT_LT(traces[1].rel_error.back(), 10 * traces[0].rel_error.back()) << "comparable error reduction (paper Sec. 5)";
+  EXPECT_LT(traces[1].rel_error.back(), 1e-4);
+}
+
+}  // namespace
+}  // namespace qnsim
