@@ -1,4 +1,4 @@
-// qnsim: headless subcommands (run, params, version) and, where built, the interactive sandbox.
+// qnsim: headless subcommands (run, params, version, experiment) and, where built, the interactive sandbox.
 // Without a subcommand it opens the sandbox on the default scene when a display is available, and
 // otherwise runs that scene headless (as `qnsim run`), so it works on machines without a display.
 #include <cstdio>
@@ -35,6 +35,7 @@ int dispatch(int argc, const char* const* argv) {
   const auto run = qnsim::cli::addRunCommand(app);
   const auto params = qnsim::cli::addParamsCommand(app);
   const auto version = qnsim::cli::addVersionCommand(app);
+  const auto experiment = qnsim::cli::addExperimentCommand(app);
 #ifdef QNSIM_WITH_GUI
   const auto gui = qnsim::cli::addGuiCommand(app);
 #endif
@@ -59,6 +60,7 @@ int dispatch(int argc, const char* const* argv) {
     if (app.got_subcommand("run")) return run();
     if (app.got_subcommand("params")) return params();
     if (app.got_subcommand("version")) return version();
+    if (app.got_subcommand("experiment")) return experiment();
 #ifdef QNSIM_WITH_GUI
     if (app.got_subcommand("gui")) return gui();
 #endif

@@ -49,6 +49,18 @@ TEST(Chebyshev, C14FasterThanProjectiveDynamicsAfterTheDelay) {
     EXPECT_LE(traces[1].result.iterations[k].g, traces[1].result.iterations[k - 1].g) << "the line search keeps g decreasing";
 }
 
+TEST(Chebyshev, C17DelayingTheAccelerationHelps) {
+  Simulation& sim = twistedBar();
+  Settings delayed = sim.settings(), immediate;
+  setParameter(delayed, "solver.method", "chebyshev");
+  setParameter(delayed, "solver.iterations", "50");
+  immediate = delayed;
+  setParameter(immediate, "solver.chebyshev_delay", "1");
+  const auto traces = sim.compareNextFrame({delayed.solver, immediate.solver});
+  std::printf("relative error after 50 iterations: S = 10 %.3g, S = 1 %.3g\n", traces[0].rel_error.back(), traces[1].rel_error.back());
+  EXPECT_LE(traces[0].rel_error.back(), traces[1].rel_error.back());
+}
+
 TEST(Chebyshev, TrainingEstimatesTheRateOfTheProjectiveDynamicsIteration) {
   Simulation sim(loadScene(catalogScenePath("twisting_bar")));
   sim.step();

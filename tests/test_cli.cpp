@@ -152,6 +152,17 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   EXPECT_NE(o.out.find("rel. error"), std::string::npos);
 }
 
+TEST(Cli, ExperimentRunsAFigureAndNamesTheKnownOnes) {
+  const auto dir = test::scratchDir("cli_experiment");
+  const Outcome o = qnsim("experiment fig14 --quick --out " + dir.string());
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("paper:"), std::string::npos);
+  for (const char* ext : {".csv", ".svg", ".png"}) EXPECT_TRUE(std::filesystem::exists(dir / (std::string("fig14") + ext))) << ext;
+  const Outcome unknown = qnsim("experiment fig99");
+  EXPECT_EQ(unknown.status, 1);
+  EXPECT_NE(unknown.err.find("fig7"), std::string::npos) << unknown.err;
+}
+
 TEST(Cli, BareMeshGetsADefaultSceneOnAGroundPlane) {
   const Outcome o = qnsim("run " + (test::sourceDir() / "assets" / "sphere.mesh").string() + " --frames 40");
   ASSERT_EQ(o.status, 0) << o.err;

@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "app/gui/logic/plot_axes.h"
-#include "app/gui/logic/svg_plot.h"
+#include "plot/axes.h"
+#include "plot/svg.h"
 
-namespace qnsim::gui {
+namespace qnsim::plot {
 namespace {
 
 std::vector<double> labelled(const std::vector<Tick>& ticks) {
@@ -106,4 +106,4 @@ TEST(GuiPlots, SvgHasTitleLabelsLegendAndAPolylinePerSeries) {
 }
 
 }  // namespace
-}  // namespace qnsim::gui
+}  // namespace qnsim::plot

@@ -3,9 +3,11 @@
 // labels, several series, a legend, and a hover read-out.
 #include <imgui.h>
 
-#include "app/gui/logic/plot_axes.h"
+#include "plot/axes.h"
 
 namespace qnsim::gui {
+
+using namespace qnsim::plot;  // the sandbox draws the shared plot descriptions (plot/axes.h)
 
 struct PlotArea {
   ImVec2 min, max;  // the data rectangle in screen pixels

@@ -15,12 +15,12 @@ void ChebyshevSolver::reset() {
   omega_ = 1.0;
 }
 
+void ChebyshevSolver::prepare(const VecX& x) {
+  if (rho_ == 0.0) rho_ = estimateSpectralRadius(objective_, system_, x);  // the training run, once
+}
+
 void ChebyshevSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) {
-  if (rho_ == 0.0) {  // the training run, once, on the first frame this solver sees
-    Timer training;
-    rho_ = estimateSpectralRadius(objective_, system_, x);
-    times.linear_solve += training.ms();
-  }
+  if (rho_ == 0.0) prepare(x);  // when the frame loop did not prepare (a solver driven directly)
   Timer timer;
   d = -gradient;
   system_.solve(d);  // q = -A^-1 grad g (the PD direction)

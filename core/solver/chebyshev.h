@@ -17,6 +17,7 @@ class ChebyshevSolver final : public DirectionSolver {
   // rho = 0: estimated from a training run of plain PD on the first frame solved (estimateSpectralRadius).
   ChebyshevSolver(Objective& objective, SystemMatrix& system, int delay, double rho);
   void reset() override;
+  void prepare(const VecX& x) override;
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
   double rho() const { return rho_; }
 

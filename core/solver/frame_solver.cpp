@@ -61,6 +61,7 @@ FrameSolver::Trial FrameSolver::wolfeSearch(const VecX& x, double g, double slop
 }
 
 void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
+  solver_.prepare(x);
   Timer frame_timer, phase;
   result.times = {};
   result.ls_trials = 0;

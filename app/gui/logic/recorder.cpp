@@ -5,7 +5,7 @@
 #include <fstream>
 #include <limits>
 
-#include "app/gui/logic/svg_plot.h"
+#include "plot/svg.h"
 #include "core/common/error.h"
 #include "view/colormap.h"
 

@@ -5,11 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/logic/plot_axes.h"
+#include "plot/axes.h"
 #include "core/solver/frame_solver.h"
 #include "view/surface_view.h"
 
 namespace qnsim::gui {
+
+using namespace qnsim::plot;  // the sandbox draws the shared plot descriptions (plot/axes.h)
 
 struct RecordedFrame {
   int frame = 0;

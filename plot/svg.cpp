@@ -1,17 +1,11 @@
-#include "app/gui/logic/svg_plot.h"
+#include "plot/svg.h"
 
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
-namespace qnsim::gui {
+namespace qnsim::plot {
 namespace {
-
-struct Frame {
-  double left, top, width, height;  // the data rectangle
-  double px(const Axis& a, double v) const { return left + toUnit(a, v) * width; }
-  double py(const Axis& a, double v) const { return top + (1.0 - toUnit(a, v)) * height; }
-};
 
 std::string rgb(const Color& c) {
   char text[32];
@@ -30,7 +24,7 @@ std::string escape(const std::string& s) {
   return out;
 }
 
-void axes(std::ostringstream& out, const PlotSpec& p, const Frame& f) {
+void axes(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f) {
   out << "<rect x='" << f.left << "' y='" << f.top << "' width='" << f.width << "' height='" << f.height
       << "' fill='white' stroke='#444'/>\n";
   for (const Tick& t : ticks(p.x, 8)) {
@@ -50,11 +44,11 @@ void axes(std::ostringstream& out, const PlotSpec& p, const Frame& f) {
       << "</text>\n";
   out << "<text x='" << f.left + f.width / 2 << "' y='" << f.top + f.height + 36 << "' text-anchor='middle'>" << escape(p.x_label)
       << "</text>\n";
-  out << "<text transform='translate(" << f.left - 58 << "," << f.top + f.height / 2 << ") rotate(-90)' text-anchor='middle'>"
+  out << "<text transform='translate(" << f.left - 76 << "," << f.top + f.height / 2 << ") rotate(-90)' text-anchor='middle'>"
       << escape(p.y_label) << "</text>\n";
 }
 
-void series(std::ostringstream& out, const PlotSpec& p, const Frame& f, const Series& s) {
+void series(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f, const Series& s) {
   out << "<polyline fill='none' stroke='" << rgb(s.color) << "' stroke-width='1.6'" << (s.dashed ? " stroke-dasharray='6,4'" : "")
       << " points='";
   for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
@@ -65,7 +59,7 @@ void series(std::ostringstream& out, const PlotSpec& p, const Frame& f, const Se
   out << "'/>\n";
 }
 
-void legend(std::ostringstream& out, const PlotSpec& p, const Frame& f) {
+void legend(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f) {
   double y = f.top + 16;
   for (const Series& s : p.series) {
     if (s.label.empty()) continue;
@@ -79,13 +73,13 @@ void legend(std::ostringstream& out, const PlotSpec& p, const Frame& f) {
 }  // namespace
 
 std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height) {
-  const int top = heading.empty() ? 0 : 36;
+  const int top = headingHeight(!heading.empty());
   std::ostringstream out;
   out << "<svg xmlns='http://www.w3.org/2000/svg' width='" << width << "' height='" << top + panel_height * panels.size()
       << "' font-family='DejaVu Sans, Arial, sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='#fafafa'/>\n";
   if (!heading.empty()) out << "<text x='16' y='24' font-size='15' font-weight='bold'>" << escape(heading) << "</text>\n";
   for (size_t i = 0; i < panels.size(); ++i) {
-    const Frame f{80.0, top + panel_height * double(i) + 34.0, width - 110.0, panel_height - 84.0};
+    const PanelFrame f = panelFrame(static_cast<int>(i), width, panel_height, !heading.empty());
     axes(out, panels[i], f);
     for (const Series& s : panels[i].series) series(out, panels[i], f, s);
     if (panels[i].legend) legend(out, panels[i], f);
@@ -94,4 +88,4 @@ std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& hea
   return out.str();
 }
 
-}  // namespace qnsim::gui
+}  // namespace qnsim::plot

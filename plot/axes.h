@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace qnsim::gui {
+namespace qnsim::plot {
 
 struct Axis {
   double lo = 0.0, hi = 1.0;
@@ -59,4 +59,14 @@ void decimate(const std::vector<double>& x, const std::vector<double>& y, int ta
 // A colour per series index, readable on dark and light backgrounds.
 Color seriesColor(int index);
 
-}  // namespace qnsim::gui
+// Where panel `index` of a picture of stacked panels draws its data (pixels, y down): the same layout
+// for the SVG and the PNG pictures.
+struct PanelFrame {
+  double left, top, width, height;
+  double px(const Axis& a, double v) const { return left + toUnit(a, v) * width; }
+  double py(const Axis& a, double v) const { return top + (1.0 - toUnit(a, v)) * height; }
+};
+PanelFrame panelFrame(int index, int width, int panel_height, bool heading);
+int headingHeight(bool heading);
+
+}  // namespace qnsim::plot

@@ -1,4 +1,4 @@
-#include "app/gui/logic/plot_axes.h"
+#include "plot/axes.h"
 
 #include <algorithm>
 #include <array>
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <limits>
 
-namespace qnsim::gui {
+namespace qnsim::plot {
 
 Axis fitAxis(const std::vector<Series>& series, bool use_y, bool log) {
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -159,4 +159,10 @@ Color seriesColor(int index) {
   return palette[static_cast<size_t>(std::abs(index)) % palette.size()];
 }
 
-}  // namespace qnsim::gui
+int headingHeight(bool heading) { return heading ? 36 : 0; }
+
+PanelFrame panelFrame(int index, int width, int panel_height, bool heading) {
+  return {100.0, headingHeight(heading) + panel_height * double(index) + 34.0, width - 130.0, panel_height - 84.0};
+}
+
+}  // namespace qnsim::plot

@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/logic/plot_axes.h"
+#include "plot/axes.h"
 
-namespace qnsim::gui {
+namespace qnsim::plot {
 
 // Panels stacked vertically, each `width` x `panel_height` pixels, under an optional heading.
 std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 900, int panel_height = 380);
 
-}  // namespace qnsim::gui
+}  // namespace qnsim::plot

@@ -1,0 +1,128 @@
+#include "experiments/convergence.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "core/common/error.h"
+#include "core/params/parameters.h"
+#include "core/scene/catalog.h"
+#include "plot/png.h"
+#include "plot/svg.h"
+
+namespace qnsim {
+namespace {
+
+Settings settingsOf(const Settings& base, const MethodSpec& method, int iterations) {
+  Settings s = base;
+  for (const std::string& o : method.overrides) {
+    const auto [key, value] = splitAssignment(o);
+    setParameter(s, key, value);
+  }
+  setParameter(s, "solver.iterations", std::to_string(iterations));
+  setParameter(s, "solver.gradient_tolerance", "0");
+  return s;
+}
+
+// Every method solves the next frame from the simulation's state. Methods that only change the
+// direction share one exact solution; one that needs another system matrix (another stiffness
+// interval, Fig. 15) gets a simulation of its own, put in the same state.
+std::vector<Simulation::MethodTrace> solveNextFrame(Simulation& sim, const std::vector<Settings>& methods) {
+  std::vector<SolverSettings> shared;
+  for (const Settings& m : methods)
+    if (editEffect(sim.settings(), m) != Effect::NewSystemMatrix) shared.push_back(m.solver);
+  std::vector<Simulation::MethodTrace> shared_traces = sim.compareNextFrame(shared), traces;
+  size_t next = 0;
+  for (const Settings& m : methods) {
+    if (editEffect(sim.settings(), m) != Effect::NewSystemMatrix) {
+      traces.push_back(shared_traces[next++]);
+      continue;
+    }
+    Scene scene = sim.scene();
+    scene.settings = m;
+    Simulation own(scene);
+    own.restoreState(sim.state());
+    traces.push_back(own.compareNextFrame({m.solver}).front());
+  }
+  return traces;
+}
+
+void writeCsv(const std::filesystem::path& path, int frame, const std::vector<MethodResult>& results) {
+  std::ostringstream csv;
+  csv.precision(17);
+  csv << "method,frame,iter,time_ms,rel_error\n";
+  for (const MethodResult& r : results)
+    for (size_t k = 0; k < r.trace.rel_error.size(); ++k)
+      csv << r.method.label << ',' << frame << ',' << k << ',' << r.trace.result.iterations[k].time_ms << ',' << r.trace.rel_error[k] << '\n';
+  const std::filesystem::path partial = path.string() + ".partial";
+  std::ofstream(partial) << csv.str();
+  std::filesystem::rename(partial, path);
+}
+
+plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_time, const std::string& where) {
+  plot::PlotSpec p{(against_time ? "Relative error against wall time, " : "Relative error per iteration, ") + where, against_time ? "time (ms)" : "iteration", "relative error (Eq. 12)", {}, {}, {}, true};
+  for (size_t m = 0; m < results.size(); ++m) {
+    plot::Series s{results[m].method.label, plot::seriesColor(static_cast<int>(m)), {}, {}};
+    const auto& its = results[m].trace.result.iterations;
+    for (size_t k = 0; k < results[m].trace.rel_error.size(); ++k) {
+      s.x.push_back(against_time ? its[k].time_ms : its[k].iteration);
+      s.y.push_back(results[m].trace.rel_error[k]);
+    }
+    p.series.push_back(std::move(s));
+  }
+  p.x = plot::fitAxis(p.series, false, false);
+  p.y = plot::fitAxis(p.series, true, true);
+  return p;
+}
+
+plot::PlotSpec stepPlot(const std::vector<MethodResult>& results) {
+  plot::PlotSpec p{"Accepted step alpha per iteration", "iteration", "alpha", {}, {}, {}, true};
+  for (size_t m = 0; m < results.size(); ++m) {
+    plot::Series s{results[m].method.label, plot::seriesColor(static_cast<int>(m)), {}, {}};
+    s.markers = true;
+    for (const IterationRecord& it : results[m].trace.result.iterations)
+      if (it.iteration > 0) s.x.push_back(it.iteration), s.y.push_back(it.alpha);
+    p.series.push_back(std::move(s));
+  }
+  p.x = plot::fitAxis(p.series, false, false);
+  p.y = plot::fitAxis(p.series, true, false);
+  plot::include(p.y, 0.0);
+  return p;
+}
+
+}  // namespace
+
+double finalError(const std::vector<MethodResult>& results, const std::string& label) {
+  for (const MethodResult& r : results)
+    if (r.method.label == label && !r.trace.rel_error.empty()) return r.trace.rel_error.back();
+  return NAN;
+}
+
+ExperimentReport runConvergence(const ConvergenceSetup& setup, const ExperimentOptions& options, const Summarize& summarize) {
+  Simulation sim(loadScene(catalogScenePath(setup.scene)));
+  for (int f = 0; f < setup.frame; ++f) sim.step();
+  const int iterations = options.quick ? std::max(5, setup.iterations / 3) : setup.iterations;
+  std::vector<Settings> settings;
+  for (const MethodSpec& m : setup.methods) settings.push_back(settingsOf(sim.settings(), m, iterations));
+  if (options.progress) options.progress(0, 1, setup.name + ": solving frame " + std::to_string(setup.frame + 1));
+  const std::vector<Simulation::MethodTrace> traces = solveNextFrame(sim, settings);
+  std::vector<MethodResult> results;
+  for (size_t m = 0; m < traces.size(); ++m) results.push_back({setup.methods[m], traces[m]});
+
+  std::filesystem::create_directories(options.out);
+  const std::filesystem::path base = options.out / setup.name;
+  ExperimentReport report{setup.name, setup.title, setup.paper, summarize(results), {}};
+  writeCsv(base.string() + ".csv", setup.frame + 1, results);
+  const std::string where = setup.scene + ", frame " + std::to_string(setup.frame + 1);
+  std::vector<plot::PlotSpec> panels = {errorPlot(results, false, where)};
+  if (setup.against_time) panels.push_back(errorPlot(results, true, where));
+  if (setup.step_sizes) panels.push_back(stepPlot(results));
+  const std::string& heading = setup.title;
+  std::ofstream(base.string() + ".svg") << plot::svgPlots(panels, heading);
+  plot::writePng(plot::rasterizePlots(panels, heading), base.string() + ".png");
+  for (const char* ext : {".csv", ".svg", ".png"}) report.files.push_back(base.string() + ext);
+  if (options.progress) options.progress(1, 1, setup.name + ": done");
+  return report;
+}
+
+}  // namespace qnsim

@@ -1,0 +1,35 @@
+#pragma once
+// The convergence figures (7, 8, 13, 14, 15): one frame of a catalog scene solved by each method from
+// the same state, with the relative error of Eq. 12 against one exact solution for every iterate.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/sim/simulation.h"
+#include "experiments/experiment.h"
+
+namespace qnsim {
+
+struct ConvergenceSetup {
+  std::string name, title, paper;
+  std::string scene = "twisting_bar";
+  int frame = 3;        // solved after this many frames of the scene's own run
+  int iterations = 50;  // per method (quick runs take a third)
+  std::vector<MethodSpec> methods;
+  bool against_time = true;  // a second panel: error against wall time
+  bool step_sizes = false;   // a panel of the accepted steps alpha (Fig. 14)
+};
+
+struct MethodResult {
+  MethodSpec method;
+  Simulation::MethodTrace trace;
+};
+
+// What the experiment says beside the paper's statement, from the results.
+using Summarize = std::function<std::string(const std::vector<MethodResult>&)>;
+
+ExperimentReport runConvergence(const ConvergenceSetup& setup, const ExperimentOptions& options, const Summarize& summarize);
+// The error of `label` after its last iteration (NaN if absent).
+double finalError(const std::vector<MethodResult>& results, const std::string& label);
+
+}  // namespace qnsim

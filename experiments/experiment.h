@@ -1,0 +1,42 @@
+#pragma once
+// `qnsim experiment NAME`: one command per figure of the paper. Each experiment loads its scene from the
+// catalog, runs the methods it compares (each a list of registry edits, `--set` style, so a new method
+// is one more entry), and writes a CSV (method,frame,iter,time_ms,rel_error), an SVG and a PNG in the
+// style of the paper's figure, and a short summary with the paper's statement beside our numbers.
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace qnsim {
+
+// A method as the experiments name it ("lbfgs_m5", "pd", "chebyshev") and the edits that make it.
+struct MethodSpec {
+  std::string label;
+  std::vector<std::string> overrides;  // KEY=VALUE, applied to the scene's settings
+};
+
+struct ExperimentOptions {
+  std::filesystem::path out = "experiments_out";
+  bool quick = false;  // a CI-sized run: fewer iterations
+  std::function<void(int done, int total, const std::string& what)> progress;
+};
+
+struct ExperimentReport {
+  std::string name, title;
+  std::string paper;    // what the paper shows
+  std::string summary;  // what we measured, in a few lines
+  std::vector<std::filesystem::path> files;
+};
+
+struct Experiment {
+  std::string name, title;
+  std::function<ExperimentReport(const ExperimentOptions&)> run;
+};
+
+// Every experiment, in the paper's order. Throws nothing itself; each run throws qnsim::Error.
+const std::vector<Experiment>& experiments();
+// Throws qnsim::Error listing the names for an unknown one.
+const Experiment& findExperiment(const std::string& name);
+
+}  // namespace qnsim

@@ -1,0 +1,78 @@
+// `qnsim experiment`: every figure runs at CI size and writes its CSV (the documented columns, one
+// curve per method starting from relative error 1), SVG and PNG; the PNG rasteriser draws what it is given.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/common/error.h"
+#include "experiments/experiment.h"
+#include "plot/png.h"
+#include "tests/test_util.h"
+
+namespace qnsim {
+namespace {
+
+class QuickExperiment : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(QuickExperiment, WritesItsFiguresAndAComparisonWithThePaper) {
+  const auto dir = test::scratchDir("experiment_" + GetParam());
+  const ExperimentReport report = findExperiment(GetParam()).run({dir, true, {}});
+  EXPECT_FALSE(report.paper.empty());
+  EXPECT_FALSE(report.summary.empty());
+  ASSERT_EQ(report.files.size(), 3u);
+  for (const auto& f : report.files) {
+    EXPECT_TRUE(std::filesystem::exists(f)) << f;
+    EXPECT_FALSE(std::filesystem::exists(f.string() + ".partial")) << f;
+  }
+  std::ifstream csv(report.files[0]);
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(line, "method,frame,iter,time_ms,rel_error");
+  std::set<std::string> methods;
+  while (std::getline(csv, line)) {
+    std::stringstream row(line);
+    std::string method, frame, iter, time, error;
+    std::getline(row, method, ',');
+    std::getline(row, frame, ',');
+    std::getline(row, iter, ',');
+    std::getline(row, time, ',');
+    std::getline(row, error, ',');
+    methods.insert(method);
+    const double e = std::stod(error);
+    ASSERT_TRUE(std::isfinite(e)) << line;
+    if (iter == "0") {
+      EXPECT_EQ(e, 1.0) << line;
+    }
+    EXPECT_GE(std::stod(time), 0.0) << line;
+  }
+  EXPECT_GE(methods.size(), 2u);
+}
+
+std::vector<std::string> experimentNames() {
+  std::vector<std::string> names;
+  for (const Experiment& e : experiments()) names.push_back(e.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, QuickExperiment, ::testing::ValuesIn(experimentNames()));
+
+TEST(PlotPng, DrawsTheSeriesInTheirColoursAndWritesAtomically) {
+  plot::PlotSpec p{"title", "x", "y", {0, 10, false}, {0, 1, false}, {}, true};
+  p.series.push_back({"red line", {1.0f, 0.0f, 0.0f}, {0, 10}, {0.5, 0.5}});
+  const plot::Image image = plot::rasterizePlots({p}, "heading", 400, 300);
+  ASSERT_EQ(image.width, 400);
+  ASSERT_EQ(image.height, 300 + 36);
+  int red = 0;
+  for (size_t i = 0; i + 2 < image.rgb.size(); i += 3) red += image.rgb[i] > 200 && image.rgb[i + 1] < 60 && image.rgb[i + 2] < 60;
+  EXPECT_GT(red, 250) << "a 2 px line across a 270 px wide frame, and its legend swatch";
+  const auto path = test::scratchDir("png") / "plot.png";
+  plot::writePng(image, path);
+  EXPECT_GT(std::filesystem::file_size(path), 100u);
+  EXPECT_FALSE(std::filesystem::exists(path.string() + ".partial"));
+  EXPECT_THROW(plot::writePng(image, test::scratchDir("png") / "missing_folder" / "plot.png"), Error);
+}
+
+}  // namespace
+}  // namespace qnsim
