@@ -9,7 +9,11 @@
 // least 10x below the scaled identity.
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
+
 #include "core/sim/simulation.h"
+#include "core/solver/initial_hessian.h"
+#include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -96,6 +100,40 @@ TEST(ConvergenceClaims, C14C20OrderingOfMethodsAndInitialHessiansOnOneTwistFrame
     EXPECT_LT(error(Rest, k), error(ScaledIdentity, k)) << k;
   }
   EXPECT_LT(error(Ours, 50), 0.1 * error(ScaledIdentity, 50));
+}
+
+// Stiffness warping (Fig. 8): A0 = R K R^T with K the rest-pose Hessian is symmetric positive definite,
+// equals K at rest, and turns with the body: on a rigidly rotated state it is K rotated.
+TEST(ConvergenceClaims, WarpedRestHessianIsSpdAndFollowsRotations) {
+  Scene scene = parseScene(test::boxSceneJson(R"({"model": "neo_hookean"})"), "inline.json");
+  Simulation sim(scene);
+  sim.step();
+  const Model& model = sim.model();
+  SystemMatrix system(model, sim.objective().inertiaWeight());
+  const auto warped = makeInitialHessian(InitialHessianKind::WarpedRestHessian, sim.objective(), system);
+  const auto rest = makeInitialHessian(InitialHessianKind::RestHessian, sim.objective(), system);
+  const Eigen::Index n = model.rest.size();
+  const Mat3 turn = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+  VecX turned = model.rest;
+  for (int v = 0; v < model.vertexCount(); ++v) vertex(turned, v) = turn * vertex(model.rest, v);
+  Eigen::MatrixXd W(n, n), K(n, n), rotated(n, n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    VecX e = VecX::Unit(n, i), f = e, g = e;
+    warped->reset();
+    warped->apply(turned, e, nullptr, nullptr);
+    rest->apply(model.rest, f, nullptr, nullptr);
+    W.col(i) = e;
+    K.col(i) = f;
+    warped->reset();
+    warped->apply(model.rest, g, nullptr, nullptr);
+    rotated.col(i) = g;
+  }
+  EXPECT_LE((W - W.transpose()).norm(), 1e-9 * W.norm()) << "symmetric";
+  EXPECT_GT(Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(0.5 * (W + W.transpose())).eigenvalues().minCoeff(), 0.0) << "positive definite";
+  EXPECT_LE((rotated - K).norm(), 1e-12 * K.norm()) << "at rest the warp is the identity";
+  Eigen::MatrixXd R = Eigen::MatrixXd::Zero(n, n);
+  for (int v = 0; v < model.vertexCount(); ++v) R.block<3, 3>(3 * v, 3 * v) = turn;
+  EXPECT_LE((W - R * K * R.transpose()).norm(), 1e-8 * K.norm()) << "a rigid turn turns the inverse Hessian with it";
 }
 
 }  // namespace

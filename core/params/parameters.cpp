@@ -79,8 +79,9 @@ std::vector<SettingParameter> declareAll() {
       choice<InitialHessianKind>("solver.initial_hessian", "Solver",
                                  "Initial Hessian A0 of L-BFGS (Fig. 8). laplacian: ours, M/h^2 + L, n x n, factored once; "
                                  "scaled_identity: <s,t>/<t,t> I (Nocedal-Wright); rest_hessian: M/h^2 + Hessian of E at rest, "
-                                 "3n x 3n, factored once; frame_hessian: the projected Hessian at each frame's start, factored per frame.",
-                                 {"laplacian", "scaled_identity", "rest_hessian", "frame_hessian"},
+                                 "3n x 3n, factored once; frame_hessian: the projected Hessian at each frame's start, factored per frame; "
+                                 "warped_rest_hessian: the rest-pose Hessian warped by per-vertex rotations (Mueller et al. 2002).",
+                                 {"laplacian", "scaled_identity", "rest_hessian", "frame_hessian", "warped_rest_hessian"},
                                  [](Settings& s) -> InitialHessianKind& { return s.solver.initial_hessian; }, Effect::NewDirectionSolver),
       choice<LineSearchKind>("solver.line_search", "Solver",
                              "armijo: backtracking until g decreases sufficiently (Alg. 1); none: always take the full step; wolfe: "

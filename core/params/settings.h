@@ -8,7 +8,7 @@ namespace qnsim {
 enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev };
 enum class LineSearchKind { Armijo, None, Wolfe };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
-enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian };
+enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
 
 struct SolverSettings {
   SolverMethod method;

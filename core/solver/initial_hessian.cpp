@@ -1,5 +1,6 @@
 #include "core/solver/initial_hessian.h"
 
+#include "core/math/svd3.h"
 #include "core/objective/objective.h"
 
 namespace qnsim {
@@ -62,7 +63,46 @@ class ExactHessian final : public InitialHessian {
   long factorizations_ = 0;
 };
 
+// Per-vertex stiffness warping of the rest-pose Hessian K (Mueller et al. 2002; Fig. 8):
+// A0^-1 = R K^-1 R^T with R block diagonal, each vertex's rotation the polar factor of the
+// volume-weighted mean deformation gradient of its tets at the frame's first iterate (identity for
+// vertices without tets). R is orthogonal, so A0 = R K R^T stays symmetric positive definite; unlike
+// M/h^2 + L it is not rotation invariant element by element, which is the ghost-force issue of Sec. 2.
+class WarpedRestHessian final : public InitialHessian {
+ public:
+  explicit WarpedRestHessian(Objective& objective) : objective_(objective), rest_(objective, false) {}
+  void reset() override { stale_ = true; }
+  void apply(const VecX& x, VecX& q, const VecX* s, const VecX* t) override {
+    if (stale_) rotations_ = vertexRotations(objective_.model(), x), stale_ = false;
+    for (Eigen::Index v = 0; v < q.size() / 3; ++v) vertex(q, v) = rotations_[v].transpose() * vertex(q, v);
+    rest_.apply(x, q, s, t);
+    for (Eigen::Index v = 0; v < q.size() / 3; ++v) vertex(q, v) = rotations_[v] * vertex(q, v);
+  }
+  long factorizations() const override { return rest_.factorizations(); }
+
+ private:
+  Objective& objective_;
+  ExactHessian rest_;
+  bool stale_ = true;
+  std::vector<Mat3> rotations_;
+};
+
 }  // namespace
+
+std::vector<Mat3> vertexRotations(const Model& model, const VecX& x) {
+  std::vector<Mat3> mean(model.vertexCount(), Mat3::Zero());
+  for (int e = 0; e < model.tets.size(); ++e) {
+    const Mat3 F = model.tets.volume[e] * model.tets.deformationGradient(x, e);
+    for (int a = 0; a < 4; ++a) mean[model.tets.vertices[e][a]] += F;
+  }
+  std::vector<Mat3> rotations(model.vertexCount(), Mat3::Identity());
+  for (int v = 0; v < model.vertexCount(); ++v)
+    if (!mean[v].isZero()) {
+      const Svd3 svd = svd3(mean[v]);  // inversion-aware: U V^T is a rotation
+      rotations[v] = svd.U * svd.V.transpose();
+    }
+  return rotations;
+}
 
 std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system) {
   switch (kind) {
@@ -70,6 +110,7 @@ std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Obje
     case InitialHessianKind::ScaledIdentity: return std::make_unique<ScaledIdentity>(objective);
     case InitialHessianKind::RestHessian: return std::make_unique<ExactHessian>(objective, false);
     case InitialHessianKind::FrameHessian: return std::make_unique<ExactHessian>(objective, true);
+    case InitialHessianKind::WarpedRestHessian: return std::make_unique<WarpedRestHessian>(objective);
   }
   return nullptr;
 }

@@ -22,4 +22,8 @@ class InitialHessian {
 
 std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system);
 
+// The stiffness-warping rotation of each vertex at x: the polar factor of the volume-weighted mean
+// deformation gradient of its tets (identity for vertices without tets).
+std::vector<Mat3> vertexRotations(const Model& model, const VecX& x);
+
 }  // namespace qnsim
