@@ -37,6 +37,7 @@ std::string compareMethodName(const CompareEntry& entry) {
   if (entry.method == "pd") return "PD";
   if (entry.method == "newton") return "Newton";
   if (entry.method == "gd") return "GD";
+  if (entry.method == "chebyshev") return "Chebyshev";
   return entry.method;
 }
 
