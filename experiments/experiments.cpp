@@ -109,6 +109,41 @@ ExperimentReport fig15(const ExperimentOptions& o) {
   });
 }
 
+// The first wall time (ms) at which `label` reaches a relative error of `level` (infinity if never).
+double timeTo(const std::vector<MethodResult>& results, const std::string& label, double level) {
+  for (const MethodResult& r : results)
+    if (r.method.label == label)
+      for (size_t k = 0; k < r.trace.rel_error.size(); ++k)
+        if (r.trace.rel_error[k] <= level) return r.trace.result.iterations[k].time_ms;
+  return INFINITY;
+}
+
+ExperimentReport fig16(const ExperimentOptions& o) {
+  ConvergenceSetup s = figure("fig16", "Fig. 16: direct solves against conjugate gradients",
+                              "direct solvers win: Newton + CG (5 or 15 Jacobi iterations) is slower per time, Gast et al.'s CG starts fast "
+                              "and slows down, ours + CG15 is competitive per iteration but slower than ours with its Cholesky factor (C37)");
+  const std::string cg = "solver.linear_solver=cg";
+  s.methods = {{"lbfgs_m5", {"solver.method=qn"}},
+               {"lbfgs_m5_cg15", {"solver.method=qn", cg, "solver.cg_iterations=15"}},
+               {"newton", {"solver.method=newton"}},
+               {"newton_cg5", {"solver.method=newton", cg, "solver.cg_iterations=5"}},
+               {"newton_cg15", {"solver.method=newton", cg, "solver.cg_iterations=15"}},
+               {"gast_cg", {"solver.method=newton", "solver.linear_solver=cg_indefinite", "solver.cg_iterations=15"}}};
+  return runConvergence(s, o, [](const std::vector<MethodResult>& r) {
+    std::string times = "time to a relative error of 1e-4 (ms):";
+    double fastest = INFINITY;
+    std::string winner;
+    for (const MethodResult& m : r) {
+      const double t = timeTo(r, m.method.label, 1e-4);
+      char entry[64];
+      std::snprintf(entry, sizeof entry, " %s %.1f", m.method.label.c_str(), t);
+      times += entry;
+      if (t < fastest) fastest = t, winner = m.method.label;
+    }
+    return errors(r) + "\n" + times + "\nours with its direct solve fastest " + verdict(winner == "lbfgs_m5");
+  });
+}
+
 }  // namespace
 
 const std::vector<Experiment>& experiments() {
@@ -118,6 +153,7 @@ const std::vector<Experiment>& experiments() {
       {"fig13", "window sizes", fig13},
       {"fig14", "Armijo vs Wolfe", fig14},
       {"fig15", "stiffness intervals", fig15},
+      {"fig16", "direct solves vs conjugate gradients", fig16},
   };
   return list;
 }

@@ -110,8 +110,8 @@ TEST(ConvergenceClaims, WarpedRestHessianIsSpdAndFollowsRotations) {
   sim.step();
   const Model& model = sim.model();
   SystemMatrix system(model, sim.objective().inertiaWeight());
-  const auto warped = makeInitialHessian(InitialHessianKind::WarpedRestHessian, sim.objective(), system);
-  const auto rest = makeInitialHessian(InitialHessianKind::RestHessian, sim.objective(), system);
+  const auto warped = makeInitialHessian(InitialHessianKind::WarpedRestHessian, sim.objective(), system, sim.settings().solver);
+  const auto rest = makeInitialHessian(InitialHessianKind::RestHessian, sim.objective(), system, sim.settings().solver);
   const Eigen::Index n = model.rest.size();
   const Mat3 turn = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
   VecX turned = model.rest;

@@ -100,6 +100,16 @@ std::vector<SettingParameter> declareAll() {
       declare<Vec2>("solver.stiffness_interval", "Solver",
                     "Stretch interval [x_start, x_end] over which the stiffness k of each material is fitted (Eq. 11; paper: [0.5, 1.5]).",
                     Type::Vector2, Vec2(0.5, 1.5), 0.01, 10.0, [](Settings& s) -> Vec2& { return s.solver.stiffness_interval; }, Effect::NewSystemMatrix),
+      choice<LinearSolverKind>("solver.linear_solver", "Solver",
+                               "direct: the prefactored sparse Cholesky (ours, and Newton's per-iteration factorisation); cg: "
+                               "Jacobi-preconditioned conjugate gradients (Fig. 16), for Newton's projected Hessian and our A; "
+                               "cg_indefinite: Newton with the unprojected Hessian and CG that stops at negative curvature (Gast et al. 2015).",
+                               {"direct", "cg", "cg_indefinite"}, [](Settings& s) -> LinearSolverKind& { return s.solver.linear_solver; },
+                               Effect::NewDirectionSolver),
+      declare<int>("solver.cg_iterations", "Solver", "Most conjugate-gradient iterations per solve (linear_solver=cg; the paper: 5 and 15).",
+                   Type::Integer, 15, 1, 100000, [](Settings& s) -> int& { return s.solver.cg_iterations; }, Effect::NewDirectionSolver),
+      declare<double>("solver.cg_tolerance", "Solver", "Relative residual |b - K x| / |b| at which conjugate gradients stop early.",
+                      Type::Real, 1e-10, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.cg_tolerance; }, Effect::NewDirectionSolver),
       declare<int>("solver.chebyshev_delay", "Solver", "Chebyshev (Alg. 3): plain PD steps for the first S iterations of a frame (paper: 10).",
                    Type::Integer, 10, 1, 100000, [](Settings& s) -> int& { return s.solver.chebyshev_delay; }, Effect::NewDirectionSolver),
       declare<double>("solver.chebyshev_rho", "Solver",

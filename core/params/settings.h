@@ -8,6 +8,7 @@ namespace qnsim {
 enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev };
 enum class LineSearchKind { Armijo, None, Wolfe };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
+enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
 
 struct SolverSettings {
@@ -22,6 +23,9 @@ struct SolverSettings {
   int max_backtracks;       // cap on halvings per line search
   Vec2 stiffness_interval;  // [x_start, x_end] of Eq. 11 (paper: [0.5, 1.5])
   double gradient_tolerance;  // stop a frame early when |grad g| <= this * |grad g(y)|; 0 = never
+  LinearSolverKind linear_solver;  // of Newton's and our solves (Figs. 16, 17)
+  int cg_iterations;               // most conjugate-gradient iterations per solve
+  double cg_tolerance;             // relative residual at which conjugate gradients stop
   int chebyshev_delay;        // S of Alg. 3: plain PD for the first S iterations (paper: 10)
   double chebyshev_rho;       // rho of Alg. 3; 0 = estimated by a training run
 };

@@ -33,10 +33,10 @@ class GradientDescentSolver final : public DirectionSolver {
 std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& settings, Objective& objective, SystemMatrix& system) {
   switch (settings.method) {
     case SolverMethod::QuasiNewton:
-      return std::make_unique<LbfgsSolver>(makeInitialHessian(settings.initial_hessian, objective, system), settings.lbfgs_window);
+      return std::make_unique<LbfgsSolver>(makeInitialHessian(settings.initial_hessian, objective, system, settings), settings.lbfgs_window);
     case SolverMethod::ProjectiveDynamics:
-      return std::make_unique<LbfgsSolver>(makeInitialHessian(InitialHessianKind::Laplacian, objective, system), 0);
-    case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective);
+      return std::make_unique<LbfgsSolver>(makeInitialHessian(InitialHessianKind::Laplacian, objective, system, settings), 0);
+    case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective, settings);
     case SolverMethod::GradientDescent: return std::make_unique<GradientDescentSolver>(objective);
     case SolverMethod::Chebyshev:
       return std::make_unique<ChebyshevSolver>(objective, system, settings.chebyshev_delay, settings.chebyshev_rho);

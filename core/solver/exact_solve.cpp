@@ -17,13 +17,13 @@ double solveExactly(Objective& objective, SystemMatrix& system, VecX& x) {
   settings.iterations = 1000;
   settings.lbfgs_window = 20;
   FrameSolveResult result;
-  LbfgsSolver lbfgs(makeInitialHessian(InitialHessianKind::Laplacian, objective, system), settings.lbfgs_window);
+  LbfgsSolver lbfgs(makeInitialHessian(InitialHessianKind::Laplacian, objective, system, settings), settings.lbfgs_window);
   FrameSolver(objective, lbfgs, settings).solve(x, result);
   const double remaining = result.iterations.back().grad_norm;
   if (remaining <= target) return result.g;
   settings.gradient_tolerance = target / remaining;
   settings.iterations = 10;
-  NewtonSolver newton(objective);
+  NewtonSolver newton(objective, settings);
   FrameSolver(objective, newton, settings).solve(x, result);
   return result.g;
 }

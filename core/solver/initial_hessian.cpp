@@ -1,6 +1,7 @@
 #include "core/solver/initial_hessian.h"
 
 #include "core/math/svd3.h"
+#include "core/solver/linear/conjugate_gradient.h"
 #include "core/objective/objective.h"
 
 namespace qnsim {
@@ -14,6 +15,26 @@ class LaplacianHessian final : public InitialHessian {
 
  private:
   SystemMatrix& system_;
+};
+
+// Ours solved by Jacobi-preconditioned conjugate gradients, one column (x, y, z) at a time (Fig. 16).
+class LaplacianByCg final : public InitialHessian {
+ public:
+  LaplacianByCg(SystemMatrix& system, int iterations, double tolerance) : system_(system), iterations_(iterations), tolerance_(tolerance) {}
+  void apply(const VecX&, VecX& q, const VecX*, const VecX*) override {
+    const Eigen::Index n = q.size() / 3;
+    for (int c = 0; c < 3; ++c) {
+      column_ = Eigen::Map<const VecX, 0, Eigen::InnerStride<3>>(q.data() + c, n);
+      conjugateGradient(system_.matrix(), column_, solution_, iterations_, tolerance_, false);
+      Eigen::Map<VecX, 0, Eigen::InnerStride<3>>(q.data() + c, n) = solution_;
+    }
+  }
+
+ private:
+  SystemMatrix& system_;
+  int iterations_;
+  double tolerance_;
+  VecX column_, solution_;
 };
 
 // Nocedal and Wright's scaled identity: A0^-1 = (<s, t> / <t, t>) I from the newest pair; before the
@@ -104,9 +125,13 @@ std::vector<Mat3> vertexRotations(const Model& model, const VecX& x) {
   return rotations;
 }
 
-std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system) {
+std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system,
+                                                   const SolverSettings& settings) {
   switch (kind) {
-    case InitialHessianKind::Laplacian: return std::make_unique<LaplacianHessian>(system);
+    case InitialHessianKind::Laplacian:
+      if (settings.linear_solver != LinearSolverKind::Direct)
+        return std::make_unique<LaplacianByCg>(system, settings.cg_iterations, settings.cg_tolerance);
+      return std::make_unique<LaplacianHessian>(system);
     case InitialHessianKind::ScaledIdentity: return std::make_unique<ScaledIdentity>(objective);
     case InitialHessianKind::RestHessian: return std::make_unique<ExactHessian>(objective, false);
     case InitialHessianKind::FrameHessian: return std::make_unique<ExactHessian>(objective, true);

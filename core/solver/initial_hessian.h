@@ -20,7 +20,9 @@ class InitialHessian {
   virtual long factorizations() const { return 0; }
 };
 
-std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system);
+// settings.linear_solver = cg solves ours (A) by conjugate gradients instead of its Cholesky factor.
+std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system,
+                                                   const SolverSettings& settings);
 
 // The stiffness-warping rotation of each vertex at x: the polar factor of the volume-weighted mean
 // deformation gradient of its tets (identity for vertices without tets).

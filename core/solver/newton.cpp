@@ -4,16 +4,27 @@
 
 #include "core/common/error.h"
 #include "core/common/timer.h"
+#include "core/solver/linear/conjugate_gradient.h"
 
 namespace qnsim {
 
-NewtonSolver::NewtonSolver(Objective& objective) : objective_(objective), cholesky_(SparseCholesky::create(true)) {}
+NewtonSolver::NewtonSolver(Objective& objective, const SolverSettings& settings)
+    : objective_(objective),
+      linear_(settings.linear_solver),
+      cg_iterations_(settings.cg_iterations),
+      cg_tolerance_(settings.cg_tolerance),
+      cholesky_(SparseCholesky::create(true)) {}
 
 void NewtonSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) {
   Timer timer;
-  const SparseMatrix& H = objective_.hessian(x, /*project=*/true);
+  const SparseMatrix& H = objective_.hessian(x, /*project=*/linear_ != LinearSolverKind::IndefiniteCg);
   times.gradient += timer.ms();  // Hessian assembly is counted with the derivative evaluations
   timer.restart();
+  if (linear_ != LinearSolverKind::Direct) {
+    conjugateGradient(H, -gradient, d, cg_iterations_, cg_tolerance_, linear_ == LinearSolverKind::IndefiniteCg);
+    times.linear_solve += timer.ms();
+    return;
+  }
   if (!analyzed_) {
     cholesky_->analyze(H);
     analyzed_ = true;

@@ -12,7 +12,9 @@ namespace qnsim {
 
 class NewtonSolver final : public DirectionSolver {
  public:
-  explicit NewtonSolver(Objective& objective);
+  // With settings.linear_solver = cg the projected Hessian is solved by conjugate gradients, with
+  // cg_indefinite the unprojected one, stopping at negative curvature (Gast et al. 2015).
+  NewtonSolver(Objective& objective, const SolverSettings& settings);
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
   long factorizations() const override { return factorizations_; }
 
@@ -20,6 +22,9 @@ class NewtonSolver final : public DirectionSolver {
   void factorizeRegularized(const SparseMatrix& H);
 
   Objective& objective_;
+  LinearSolverKind linear_;
+  int cg_iterations_;
+  double cg_tolerance_;
   SparseMatrix shifted_;
   std::unique_ptr<SparseCholesky> cholesky_;
   bool analyzed_ = false;
