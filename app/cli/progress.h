@@ -8,7 +8,7 @@ class ProgressBar {
  public:
   ProgressBar(int total, bool enabled);
   void update(int done, const std::string& detail);
-  void finish();
+  void finish();  // ends the bar's line (also before a message); the next update draws it again
 
  private:
   int total_;

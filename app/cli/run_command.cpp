@@ -30,19 +30,20 @@ std::ofstream openCsv(const std::string& path) {
   return out;
 }
 
-void applyOverrides(Scene& scene, const RunOptions& options) {
-  for (const std::string& assignment : options.overrides) applyOverride(scene, assignment);
-  if (options.threads >= 0) setParameter(scene.settings, "threads", std::to_string(options.threads));
-}
-
 std::string methodName(const Settings& s) { return std::get<std::string>(findParameter("solver.method").get(s)); }
 
 struct Summary {
   double total_ms = 0;
   PhaseTimes times;
   long iterations = 0, trials = 0;
+  int rollbacks = 0;
   std::vector<double> final_errors;
 };
+
+std::string settingText(const Settings& settings, std::string_view key) {
+  const SettingParameter& p = findParameter(key);
+  return formatParameter(p, p.get(settings));
+}
 
 void printSummary(const Simulation& sim, const Summary& s, int frames) {
   const Model& m = sim.model();
@@ -51,7 +52,7 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
               m.springs.size());
   std::printf("solver         %s, %d iterations/frame, L-BFGS window %d, line search %s\n", methodName(sim.settings()).c_str(),
               sim.settings().solver.iterations, sim.settings().solver.lbfgs_window,
-              sim.settings().solver.line_search == LineSearchKind::Armijo ? "armijo" : "none");
+              settingText(sim.settings(), "solver.line_search").c_str());
   std::printf("frames         %d, %.3f ms/frame on average\n", frames, s.total_ms / std::max(frames, 1));
   const double n = std::max(frames, 1);
   std::printf("phases         per frame: %.3f ms derivatives, %.3f ms linear solves, %.3f ms L-BFGS loops, %.3f ms line search "
@@ -62,6 +63,7 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
   std::printf("final state    g %.6g, elastic %.6g, kinetic %.6g, min det F %.4g, %d inverted, %d contacts\n", last.g,
               last.elastic_energy, last.kinetic_energy, last.min_det_f, last.inverted, last.active_contacts);
   std::printf("factorizations %ld\n", last.factorizations);
+  if (s.rollbacks > 0) std::printf("rolled back    %d frames (their solves diverged; see the warnings above)\n", s.rollbacks);
   if (!s.final_errors.empty()) {
     std::vector<double> e = s.final_errors;
     std::sort(e.begin(), e.end());
@@ -71,8 +73,8 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
 }
 
 int run(const RunOptions& options) {
-  Scene scene = loadScene(options.scene);
-  applyOverrides(scene, options);
+  Scene scene = loadScene(options.scene, options.overrides);
+  if (options.threads >= 0) setParameter(scene.settings, "threads", std::to_string(options.threads));
   const int frames = options.frames > 0 ? options.frames : scene.frames;
   Simulation sim(std::move(scene));
   sim.setReferenceEnabled(options.reference);
@@ -85,6 +87,11 @@ int run(const RunOptions& options) {
   for (int f = 1; f <= frames; ++f) {
     sim.step();
     const FrameRecord& r = sim.lastFrame();
+    if (r.rolled_back) {
+      ++summary.rollbacks;
+      progress.finish();
+      std::fprintf(stderr, "warning: %s\n", sim.lastWarning().c_str());
+    }
     summary.total_ms += r.frame_ms;
     summary.times += r.times;
     summary.iterations += r.iterations;

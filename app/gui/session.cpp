@@ -16,8 +16,7 @@ std::string resolveScenePath(const std::string& path) {
 }
 
 std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded) {
-  Scene scene = loadScene(resolveScenePath(path));
-  for (const std::string& assignment : overrides) applyOverride(scene, assignment);
+  Scene scene = loadScene(resolveScenePath(path), overrides);
   auto session = std::make_unique<Session>();
   session->path = path;
   session->name = scene.name;

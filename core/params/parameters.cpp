@@ -45,6 +45,11 @@ std::vector<SettingParameter> declareAll() {
                       0.0, 1.0, [](Settings& s) -> double& { return s.damping; }),
       declare<int>("threads", "Performance", "Worker threads for element loops; 0 = all cores (or QNSIM_THREADS). Results do not depend on it.",
                    Type::Integer, 0, 0, 256, [](Settings& s) -> int& { return s.threads; }),
+      declare<double>("memory_share", "Performance",
+                      "Largest share of this machine's memory a scene may need, estimated from its vertex and tet counts before "
+                      "anything is allocated; a larger scene is refused with the estimate. Set it before the bodies (scene file "
+                      "or --set).",
+                      Type::Real, 0.5, 0.01, 1.0, [](Settings& s) -> double& { return s.memory_share; }),
       declare<double>("contact_stiffness", "Collisions", "Stiffness k_c of the contact energy k_c/2 ((x - t) . n)^2 (N/m).",
                       Type::Real, 1e5, 0.0, 1e12, [](Settings& s) -> double& { return s.contact_stiffness; }),
       declare<double>("contact_friction", "Collisions",

@@ -47,6 +47,7 @@ struct Settings {
   Vec3 gravity;
   double damping;  // ether drag: the velocity is scaled by (1 - damping) before each step
   int threads;     // 0 = all cores
+  double memory_share;  // of the machine's memory a scene may need before it is refused (memory_budget.h)
   double contact_stiffness;
   double contact_friction;    // Coulomb coefficient (0 = frictionless)
   double contact_slip_speed;  // m/s

@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "core/common/error.h"
+#include "core/common/memory_budget.h"
 #include "core/material/spline.h"
 #include "core/mesh/mesh_io.h"
 #include "core/scene/readers.h"
@@ -29,20 +30,31 @@ TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir) 
   }
 }
 
+void checkShapeBudget(const JsonField& counts, const ModelSize& size, double memory_share) {
+  try {
+    checkMemoryBudget(size, memory_share, "this shape");
+  } catch (const Error& e) {
+    counts.fail(e.what());
+  }
+}
+
 // Procedural shapes: {"type": "box", "size": [x, y, z], "cells": [i, j, k]} or
 // {"type": "cloth", "size": [x, z], "vertices": [i, j]}.
-void readShape(const JsonField& shape, BodyDesc& body) {
+// The model's size is checked against the memory budget before the shape is generated.
+void readShape(const JsonField& shape, BodyDesc& body, double memory_share) {
   const std::string type = shape["type"].string();
   if (type == "box") {
     shape.allowOnly({"type", "size", "cells"});
     const Vec3 cells = shape["cells"].vec3(1, 1000);
     if (cells != cells.array().round().matrix()) shape["cells"].fail("cell counts must be whole numbers");
+    checkShapeBudget(shape["cells"], {(cells.array() + 1).prod(), 5 * cells.prod(), 0, 0}, memory_share);
     body.mesh = makeBox(shape["size"].vec3(1e-9, kHuge), cells.cast<int>());
     body.source = "box";
   } else if (type == "cloth") {
     shape.allowOnly({"type", "size", "vertices"});
     const Vec2 counts = shape["vertices"].vec2(2, 2000);
     if (counts != counts.array().round().matrix()) shape["vertices"].fail("vertex counts must be whole numbers");
+    checkShapeBudget(shape["vertices"], {0, 0, counts.prod(), 6 * counts.prod()}, memory_share);  // about 6 springs per vertex
     body.cloth = makeClothGrid(shape["size"].vec2(1e-9, kHuge), counts.cast<int>());
     body.is_cloth = true;
     body.source = "cloth";
@@ -185,13 +197,13 @@ Mat3 readRotation(const JsonField& field) {
   return Eigen::AngleAxisd(field["degrees"].number(-1e6, 1e6) * M_PI / 180.0, axis.normalized()).toRotationMatrix();
 }
 
-BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index) {
+BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index, double memory_share) {
   field.allowOnly(
       {"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "perturb", "density", "materials", "handles"});
   BodyDesc body;
   body.name = field.stringOr("name", "body" + std::to_string(index));
   if (field.has("shape") == field.has("mesh")) field.fail("a body needs exactly one of 'shape' or 'mesh'");
-  if (field.has("shape")) readShape(field["shape"], body);
+  if (field.has("shape")) readShape(field["shape"], body, memory_share);
   else body.mesh = readMesh(field, scene_dir), body.source = field["mesh"].string();
   place(field, body.is_cloth ? body.cloth.surface.V : body.mesh.V);
   body.velocity = field.vec3Or("velocity", Vec3::Zero());

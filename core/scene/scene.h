@@ -75,8 +75,10 @@ struct Scene {
 
 // Loads a scene file (.json), or a bare mesh file with a default scene around it (the mesh dropped
 // on a ground plane). Throws qnsim::Error naming the file and the JSON field or line of the problem.
-Scene loadScene(const std::filesystem::path& path);
-Scene parseScene(const std::string& json_text, const std::filesystem::path& path);
+// `overrides` are `--set KEY=VALUE` assignments (applyOverride below), applied as if written in the
+// file: settings before the bodies are read (so that memory_share governs them), materials after.
+Scene loadScene(const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
+Scene parseScene(const std::string& json_text, const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
 
 // Applies a `--set KEY=VALUE` override: a parameter key (see `qnsim params`) or
 // material.NAME.PARAMETER for the material entry called NAME.

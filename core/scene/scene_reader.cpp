@@ -61,9 +61,11 @@ std::string lineAndColumn(const std::string& text, size_t byte) {
   return std::to_string(line) + ":" + std::to_string(column);
 }
 
+bool isMaterialOverride(std::string_view assignment) { return assignment.rfind("material.", 0) == 0; }
+
 }  // namespace
 
-Scene parseScene(const std::string& text, const std::filesystem::path& path) {
+Scene parseScene(const std::string& text, const std::filesystem::path& path, const std::vector<std::string>& overrides) {
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text);
@@ -86,26 +88,34 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path) {
   scene.description = root.stringOr("description", "");
   if (const auto frames = root.find("frames")) scene.frames = frames->integer(1, 100000000);
   readParameters(root, "", scene.settings);
+  for (const std::string& assignment : overrides)
+    if (!isMaterialOverride(assignment)) applyOverride(scene, assignment);
   const std::filesystem::path dir = path.parent_path();
   int index = 0;
-  for (const JsonField& body : root["bodies"].items()) scene.bodies.push_back(scene_detail::readBody(body, dir, index++));
+  for (const JsonField& body : root["bodies"].items()) scene.bodies.push_back(scene_detail::readBody(body, dir, index++, scene.settings.memory_share));
   if (scene.bodies.empty()) root["bodies"].fail("a scene needs at least one body");
   checkUniqueMaterialNames(scene, root);
   if (const auto colliders = root.find("colliders"))
     for (const JsonField& c : colliders->items()) scene.colliders.push_back(scene_detail::readCollider(c));
   if (const auto camera = root.find("camera")) readCamera(*camera, scene.camera);
+  for (const std::string& assignment : overrides)
+    if (isMaterialOverride(assignment)) applyOverride(scene, assignment);
   return scene;
 }
 
-Scene loadScene(const std::filesystem::path& path) {
+Scene loadScene(const std::filesystem::path& path, const std::vector<std::string>& overrides) {
   if (!std::filesystem::exists(path)) throw error(path.string(), ": no such file");
   if (std::filesystem::is_directory(path)) throw error(path.string(), ": is a folder, not a scene or mesh file");
-  if (isMeshFile(path)) return sceneForBareMesh(path);
+  if (isMeshFile(path)) {
+    Scene scene = sceneForBareMesh(path);
+    for (const std::string& assignment : overrides) applyOverride(scene, assignment);
+    return scene;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw error(path.string(), ": cannot be opened");
   std::stringstream text;
   text << in.rdbuf();
-  return parseScene(text.str(), path);
+  return parseScene(text.str(), path, overrides);
 }
 
 void applyOverride(Scene& scene, std::string_view assignment) {

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "core/common/error.h"
+#include "core/common/memory_budget.h"
 #include "core/mesh/surface.h"
 
 namespace qnsim {
@@ -70,6 +71,12 @@ void addHandles(BuiltModel& built, const BodyDesc& body, int first) {
 }  // namespace
 
 BuiltModel buildModel(const Scene& scene) {
+  ModelSize size;
+  for (const BodyDesc& body : scene.bodies)
+    size += body.is_cloth ? ModelSize{0, 0, double(body.cloth.surface.V.rows()),
+                                      double(body.cloth.stretch_springs.rows() + body.cloth.bend_springs.rows())}
+                          : ModelSize{double(body.mesh.V.rows()), double(body.mesh.T.rows()), 0, 0};
+  checkMemoryBudget(size, scene.settings.memory_share, scene.name.empty() ? "the scene" : "scene '" + scene.name + "'");
   BuiltModel built;
   for (const BodyDesc& body : scene.bodies) {
     const int first = built.model.vertexCount();

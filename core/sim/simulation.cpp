@@ -121,14 +121,31 @@ void Simulation::step() {
   }
   x_ = y_;  // x_1 := y (Alg. 1 line 1)
   frame_solver_->solve(x_, solve_);
-  if (!x_.allFinite())
-    throw error("frame ", frame_, ": the positions are no longer finite (the simulation diverged); "
-                "try solver.line_search=armijo, more solver.iterations or a smaller time_step");
-  updateVelocity(settings_.integrator, {x_start_, v_start_, x_previous_, v_previous_}, settings_, x_, v_);
-  x_previous_ = x_start_;
-  v_previous_ = v_start_;
-  if (reference_enabled_) relativeErrors(solve_.iterations, std::min(rel_error_.front(), solve_.g), rel_error_);
+  warning_.clear();
+  if (!x_.allFinite() || !std::isfinite(solve_.g)) {
+    rollBack();
+  } else {
+    updateVelocity(settings_.integrator, {x_start_, v_start_, x_previous_, v_previous_}, settings_, x_, v_);
+    x_previous_ = x_start_;
+    v_previous_ = v_start_;
+    if (reference_enabled_) relativeErrors(solve_.iterations, std::min(rel_error_.front(), solve_.g), rel_error_);
+  }
   measure(timer.ms() - reference_ms, reference_ms);
+  record_.rolled_back = !warning_.empty();
+}
+
+// A frame whose solve produced NaN or Inf must not poison the state or end the session: keep the
+// last good positions and drop the velocity that carried the motion into the divergence, so the next
+// frame does not repeat it. Time, handles and colliders move on as scheduled.
+void Simulation::rollBack() {
+  warning_ = "frame " + std::to_string(frame_) + ": the solve diverged (non-finite " + (x_.allFinite() ? "energy" : "positions") +
+             "); rolled back to the last good positions with zero velocity. If it repeats, try solver.line_search=armijo, "
+             "more solver.iterations or a smaller time_step";
+  x_ = x_previous_ = x_start_;
+  v_.setZero(x_.size());
+  v_previous_ = v_;
+  rel_error_.clear();
+  solve_.g = objective_->evaluate(x_, nullptr, &solve_.parts);
 }
 
 // Stores g(x*) in rel_error_[0] until step() turns it into the relative errors.

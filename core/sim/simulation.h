@@ -4,6 +4,7 @@
 // object; the GUI only reads state and sends edits between frames.
 #include <future>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/objective/objective.h"
@@ -70,6 +71,8 @@ class Simulation {
   void restoreState(const State& state);
 
   const FrameRecord& lastFrame() const { return record_; }
+  // Why the last frame was rolled back (empty when it was not): the sandbox and the CLI show it.
+  const std::string& lastWarning() const { return warning_; }
   const FrameSolveResult& lastSolve() const { return solve_; }
 
   // Solves the next frame from the current state with each of `methods` and exactly (Newton to
@@ -96,6 +99,7 @@ class Simulation {
   double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L
   void computeReference(const VecX& y);
   void measure(double frame_ms, double reference_ms = 0.0);
+  void rollBack();
   void requestRefactor();
   void adoptRefactor(bool wait);
 
@@ -115,6 +119,7 @@ class Simulation {
   FrameRecord record_;
   bool reference_enabled_ = false;
   std::vector<double> rel_error_;
+  std::string warning_;
   std::future<std::unique_ptr<SystemMatrix>> pending_system_;  // a background refactorisation
   bool pending_is_stale_ = false;  // the model changed again after it started
   long retired_factorizations_ = 0;  // by system matrices replaced since the start

@@ -15,14 +15,14 @@ std::string num(double v) {
 
 void writeFrameCsvHeader(std::ostream& out) {
   out << "frame,time,iterations,ls_trials,frame_ms,g,elastic_energy,kinetic_energy,min_det_f,inverted,active_contacts,"
-         "max_penetration,bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms\n";
+         "max_penetration,bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back\n";
 }
 
 void writeFrameCsvRow(std::ostream& out, const FrameRecord& r) {
   out << r.frame << ',' << num(r.time) << ',' << r.iterations << ',' << r.ls_trials << ',' << num(r.frame_ms) << ',' << num(r.g) << ','
       << num(r.elastic_energy) << ',' << num(r.kinetic_energy) << ',' << num(r.min_det_f) << ',' << r.inverted << ','
       << r.active_contacts << ',' << num(r.max_penetration) << ',' << num(r.bbox_diagonal) << ',' << num(r.com.x()) << ','
-      << num(r.com.y()) << ',' << num(r.com.z()) << ',' << r.factorizations << ',' << num(r.reference_ms) << '\n';
+      << num(r.com.y()) << ',' << num(r.com.z()) << ',' << r.factorizations << ',' << num(r.reference_ms) << ',' << r.rolled_back << '\n';
 }
 
 void writeIterationCsvHeader(std::ostream& out) { out << "frame,iter,g,grad_norm,alpha,ls_trials,time_ms,rel_error\n"; }

@@ -20,6 +20,7 @@ struct FrameRecord {
   double max_penetration = 0, bbox_diagonal = 0;
   Vec3 com = Vec3::Zero();
   long factorizations = 0;  // since the simulation started
+  bool rolled_back = false;  // the solve diverged and the frame kept the last good state (Simulation::lastWarning)
   PhaseTimes times;
 };
 

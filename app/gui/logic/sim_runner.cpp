@@ -111,6 +111,7 @@ void SimRunner::stepFrame() {
 }
 
 void SimRunner::afterFrame() {
+  if (!sim_->lastWarning().empty()) say(sim_->lastWarning());
   const FrameSummary s = summarize(*sim_);
   history_.push_back(s);
   if (history_.size() > kHistory) history_.pop_front();
