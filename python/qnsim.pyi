@@ -166,6 +166,9 @@ class Simulation:
     @property
     def last_iterations(self) -> np.ndarray:
         """The last frame's iteration table, a structured array of ITERATION_DTYPE."""
+    def compare_next_frame(self, methods: dict[str, dict[str, ParameterInput]]) -> dict[str, np.ndarray]:
+        """The next frame solved by each method ({label: {solver key: value}}) and exactly, without advancing:
+        {label: iteration table with rel_error}."""
     # Live edits
     def pin(self, vertices: Sequence[int] | npt.NDArray[np.integer], stiffness: float) -> None: ...
     def unpin(self, vertices: Sequence[int] | npt.NDArray[np.integer]) -> None: ...

@@ -157,6 +157,7 @@ void bindSimulation(py::module_& m) {
         return "<qnsim.Simulation '" + h.sim().scene().name + "' frame " + std::to_string(h.sim().frame()) + ">";
       });
   bindEdits(cls);
+  bindCompare(cls);
 }
 
 }  // namespace qnsim::python

@@ -24,5 +24,7 @@ class SimulationHandle {
 using SimulationClass = py::class_<SimulationHandle>;
 // The live edits of edits.cpp: pins, drags, materials, state.
 void bindEdits(SimulationClass& cls);
+// compare.cpp: the next frame solved by several methods.
+void bindCompare(SimulationClass& cls);
 
 }  // namespace qnsim::python

@@ -15,7 +15,6 @@ def test_pin_and_unpin(bar):
     assert len(held) > 0
     free = np.setdiff1d(np.arange(bar.vertex_count), held)[:5]
     bar.pin(free, 1e6)
-    assert bar.refactor_pending or bar.last_frame.factorizations == 1
     bar.finish_refactor()
     np.testing.assert_array_equal(bar.attached_vertices, np.union1d(held, free))
     bar.step()
@@ -116,3 +115,18 @@ def test_ctrl_c_stops_between_frames(bar):
     frame = bar.frame
     bar.step()  # usable afterwards, from the last finished frame
     assert bar.frame == frame + 1 and np.isfinite(bar.positions).all()
+
+
+def test_compare_next_frame(bar):
+    bar.step(3)
+    before = bar.positions.copy()
+    traces = bar.compare_next_frame({"pd": {"solver.method": "pd"}, "lbfgs_m5": {}, "m2": {"solver.lbfgs_window": 2}})
+    assert list(traces) == ["pd", "lbfgs_m5", "m2"] and bar.frame == 3
+    np.testing.assert_array_equal(bar.positions, before)  # nothing advanced
+    for table in traces.values():
+        assert table.dtype == qnsim.ITERATION_DTYPE and (table["frame"] == 4).all() and table["rel_error"][0] == 1
+    assert traces["lbfgs_m5"]["rel_error"][-1] < traces["pd"]["rel_error"][-1]
+    with pytest.raises(qnsim.Error, match="compare: time_step is not a solver setting"):
+        bar.compare_next_frame({"x": {"time_step": 0.01}})
+    with pytest.raises(qnsim.Error, match="unknown parameter 'solver.lbfgs_windw'"):
+        bar.compare_next_frame({"x": {"solver.lbfgs_windw": 1}})
