@@ -17,7 +17,7 @@ using Rows = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 // An (n, 3) array of doubles as a 3n vector (a copy); `what` names it in the error.
 VecX flatRows(const Rows& rows, const char* what) {
-  if (rows.ndim() != 2 || rows.shape(1) != 3) throw error(what, ": expected an array of shape (n, 3), got ", rows.ndim(), " dimensions");
+  if (rows.ndim() != 2 || rows.shape(1) != 3) throw error(what, ": expected an array of shape (n, 3), got ", py::str(rows.attr("shape")).cast<std::string>());
   return Eigen::Map<const VecX>(rows.data(), rows.size());
 }
 
