@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/collision/collider.h"
+#include "core/common/error.h"
 #include "core/material/fiber.h"
 #include "core/material/material.h"
 #include "core/mesh/shapes.h"
@@ -85,5 +86,13 @@ Scene parseScene(const std::string& json_text, const std::filesystem::path& path
 void applyOverride(Scene& scene, const std::string& key, const std::string& value);
 // The same for "KEY=VALUE" as typed after --set; throws qnsim::Error when there is no '='.
 void applyOverride(Scene& scene, std::string_view assignment);
+
+// The pieces of applyOverride that live edits of a running simulation share (core/sim/live_override.h).
+// Splits "material.NAME.PARAMETER"; false for a parameter key.
+bool splitMaterialKey(const std::string& key, std::string& name, std::string& parameter);
+// A copy of `material` with the key's PARAMETER parsed from `value`; errors name the key.
+std::unique_ptr<Material> overrideMaterial(const Material& material, const std::string& key, const std::string& value);
+// The error for a material key whose NAME no material has.
+Error noMaterialNamed(const std::string& key, const std::string& name);
 
 }  // namespace qnsim

@@ -123,26 +123,43 @@ void applyOverride(Scene& scene, std::string_view assignment) {
   applyOverride(scene, key, value);
 }
 
+bool splitMaterialKey(const std::string& key, std::string& name, std::string& parameter) {
+  if (key.rfind("material.", 0) != 0) return false;
+  const size_t dot = key.rfind('.');
+  name = key.substr(9, dot - 9);
+  parameter = key.substr(dot + 1);
+  return true;
+}
+
+std::unique_ptr<Material> overrideMaterial(const Material& material, const std::string& key, const std::string& value) {
+  std::string name, parameter;
+  splitMaterialKey(key, name, parameter);
+  auto edited = material.clone();
+  try {
+    edited->set(parameter, std::get<double>(parseParameter(edited->parameter(parameter), value)));
+  } catch (const Error& e) {
+    throw error(key, ": ", e.what());
+  }
+  return edited;
+}
+
+Error noMaterialNamed(const std::string& key, const std::string& name) {
+  return error(key, ": the scene has no material named '", name, "'");
+}
+
 void applyOverride(Scene& scene, const std::string& key, const std::string& value) {
-  if (key.rfind("material.", 0) != 0) {
+  std::string name, parameter;
+  if (!splitMaterialKey(key, name, parameter)) {
     setParameter(scene.settings, key, value);
     return;
   }
-  const size_t dot = key.rfind('.');
-  const std::string name = key.substr(9, dot - 9), parameter = key.substr(dot + 1);
   for (BodyDesc& body : scene.bodies)
     for (MaterialDesc& m : body.materials)
       if (m.name == name) {
-        auto material = m.material->clone();
-        try {
-          material->set(parameter, std::get<double>(parseParameter(material->parameter(parameter), value)));
-        } catch (const Error& e) {
-          throw error(key, ": ", e.what());
-        }
-        m.material = std::move(material);
+        m.material = overrideMaterial(*m.material, key, value);
         return;
       }
-  throw error(key, ": the scene has no material named '", name, "'");
+  throw noMaterialNamed(key, name);
 }
 
 }  // namespace qnsim

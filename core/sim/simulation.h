@@ -53,7 +53,8 @@ class Simulation {
   void setMaterial(int region, std::unique_ptr<Material> material);
   // Holds vertices where they are now with attachment springs (a handle named "pinned"); vertices
   // already attached are skipped. unpinVertices releases every attachment on the vertices, scene
-  // handles' too. Both change L, so A is refactored in the background as above.
+  // handles' too. Both change L, so A is refactored in the background as above. pinVertices throws
+  // qnsim::Error for a vertex out of range or a stiffness that is not positive and finite.
   void pinVertices(const std::vector<int>& vertices, double stiffness);
   void unpinVertices(const std::vector<int>& vertices);
   bool refactorPending() const { return pending_system_.valid(); }
@@ -88,6 +89,7 @@ class Simulation {
   // With a reference, each step first solves its frame exactly (Newton to convergence from the same
   // y) and reports the relative error of Eq. 12 for every iterate: (g_k - g*) / (g_0 - g*).
   void setReferenceEnabled(bool enabled) { reference_enabled_ = enabled; }
+  bool referenceEnabled() const { return reference_enabled_; }
   const std::vector<double>& lastRelativeErrors() const { return rel_error_; }
 
  private:

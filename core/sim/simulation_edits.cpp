@@ -1,6 +1,7 @@
 // Live edits of a running Simulation: materials, pins, state. A changes with them; it is refactored on a
 // worker thread from a private copy of the model, so the frame loop never waits for a factorisation.
 #include <algorithm>
+#include <cmath>
 
 #include "core/common/error.h"
 #include "core/material/stiffness_fit.h"
@@ -66,7 +67,10 @@ void Simulation::setMaterial(int region, std::unique_ptr<Material> material) {
 }
 
 void Simulation::pinVertices(const std::vector<int>& vertices, double stiffness) {
+  if (!(std::isfinite(stiffness) && stiffness > 0)) throw error("pin: the stiffness must be positive and finite, got ", stiffness);
   Model& model = built_.model;
+  for (int v : vertices)  // all checked first, so that a bad index leaves the model as it was
+    if (v < 0 || v >= model.vertexCount()) throw error("pin: vertex ", v, " does not exist (the model has ", model.vertexCount(), ")");
   std::vector<char> attached(model.vertexCount(), 0);
   for (const Attachment& a : model.attachments) attached[a.vertex] = 1;
   auto handle = std::find_if(built_.handles.begin(), built_.handles.end(), [](const HandleState& h) { return h.name == kPinHandle; });
@@ -80,7 +84,6 @@ void Simulation::pinVertices(const std::vector<int>& vertices, double stiffness)
   const int index = static_cast<int>(handle - built_.handles.begin());
   bool changed = false;
   for (int v : vertices) {
-    if (v < 0 || v >= model.vertexCount()) throw error("pin: vertex ", v, " does not exist (the model has ", model.vertexCount(), ")");
     if (attached[v]) continue;
     attached[v] = 1;
     handle->attachments.push_back(static_cast<int>(model.attachments.size()));
