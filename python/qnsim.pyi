@@ -70,8 +70,9 @@ class Scene:
     def __copy__(self) -> Scene: ...
     def __deepcopy__(self, memo: Any) -> Scene: ...
 
-def load_scene(path: PathLike) -> Scene:
-    """Loads a scene file (.json) or a bare mesh dropped on a ground plane; raises Error naming the problem."""
+def load_scene(path: PathLike, overrides: Sequence[str] = ...) -> Scene:
+    """Loads a scene file (.json) or a bare mesh dropped on a ground plane, with --set style overrides;
+    raises Error naming the problem."""
 
 def catalog() -> dict[str, Path]:
     """The scenes of the source tree's scenes/ folder: {name: path}."""
@@ -114,6 +115,8 @@ class FrameRecord:
     def factorizations(self) -> int: ...
     @property
     def reference_ms(self) -> float: ...
+    @property
+    def rolled_back(self) -> int: ...
     @property
     def times(self) -> dict[str, float]:
         """Wall time (ms) per phase: gradient, linear_solve, lbfgs, line_search, contacts."""
@@ -163,6 +166,9 @@ class Simulation:
     reference: bool
     @property
     def last_frame(self) -> FrameRecord: ...
+    @property
+    def last_warning(self) -> str:
+        """Why the last frame was rolled back (its solve diverged), or '' when it was not."""
     @property
     def last_iterations(self) -> np.ndarray:
         """The last frame's iteration table, a structured array of ITERATION_DTYPE."""

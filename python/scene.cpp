@@ -57,9 +57,14 @@ void bindScene(py::module_& m) {
       .def("__deepcopy__", [](const Scene& scene, py::handle) { return Scene(scene); }, py::arg("memo"))
       .def("__repr__", [](const Scene& scene) { return "<qnsim.Scene '" + scene.name + "' from " + scene.path.string() + ">"; });
 
-  m.def("load_scene", &loadScene, py::arg("path"), py::call_guard<py::gil_scoped_release>(),
-        "Loads a scene file (.json, docs/scene_format.md), or a bare tet or surface mesh dropped on a ground plane.\n"
-        "Raises qnsim.Error naming the file and the JSON field or line of a problem.");
+  m.def(
+      "load_scene",
+      [](const std::filesystem::path& path, const std::vector<std::string>& overrides) { return loadScene(path, overrides); },
+      py::arg("path"), py::arg("overrides") = std::vector<std::string>{}, py::call_guard<py::gil_scoped_release>(),
+      "Loads a scene file (.json, docs/scene_format.md), or a bare tet or surface mesh dropped on a ground plane.\n"
+      "`overrides` are \"KEY=VALUE\" assignments as given to `qnsim run --set`, applied as if written in the file\n"
+      "(settings before the bodies are read, so memory_share governs them). Raises qnsim.Error naming the file and\n"
+      "the JSON field or line of a problem.");
   m.def(
       "catalog",
       [] {

@@ -146,6 +146,9 @@ void bindSimulation(py::module_& m) {
           "last_frame", [](SimulationHandle& h) { return h.sim().lastFrame(); },
           "The last frame's FrameRecord (the frame CSV's row), a copy.")
       .def_property_readonly(
+          "last_warning", [](SimulationHandle& h) { return h.sim().lastWarning(); },
+          "Why the last frame was rolled back (its solve diverged), or '' when it was not.")
+      .def_property_readonly(
           "last_iterations",
           [](SimulationHandle& h) {
             Simulation& sim = h.sim();

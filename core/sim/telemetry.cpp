@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <ostream>
+#include <utility>
 
 namespace qnsim {
 namespace {
@@ -13,16 +14,47 @@ std::string num(double v) {
 }
 }  // namespace
 
+const std::vector<FrameColumn>& frameColumns() {
+  using R = const FrameRecord&;
+  static const std::vector<FrameColumn> columns = {
+      {"frame", "Frame number (1 = the first step).", true, [](R r) { return double(r.frame); }},
+      {"time", "Simulated time (s) at the frame's end.", false, [](R r) { return r.time; }},
+      {"iterations", "Solver iterations taken.", true, [](R r) { return double(r.iterations); }},
+      {"ls_trials", "Objective evaluations in the line searches.", true, [](R r) { return double(r.ls_trials); }},
+      {"frame_ms", "Wall time of the frame's solve (without the reference solve).", false, [](R r) { return r.frame_ms; }},
+      {"g", "Objective (Eq. 3) at the solution.", false, [](R r) { return r.g; }},
+      {"elastic_energy", "Elastic energy (tets and springs).", false, [](R r) { return r.elastic_energy; }},
+      {"kinetic_energy", "Kinetic energy 1/2 v^T M v.", false, [](R r) { return r.kinetic_energy; }},
+      {"min_det_f", "Smallest det F over the tets.", false, [](R r) { return r.min_det_f; }},
+      {"inverted", "Tets with det F <= 0.", true, [](R r) { return double(r.inverted); }},
+      {"active_contacts", "Contact terms in the active set.", true, [](R r) { return double(r.active_contacts); }},
+      {"max_penetration", "Deepest vertex below a collider surface (m).", false, [](R r) { return r.max_penetration; }},
+      {"bbox_diagonal", "Bounding-box diagonal of the deformed state.", false, [](R r) { return r.bbox_diagonal; }},
+      {"com_x", "Centre of mass, x.", false, [](R r) { return r.com.x(); }},
+      {"com_y", "Centre of mass, y.", false, [](R r) { return r.com.y(); }},
+      {"com_z", "Centre of mass, z.", false, [](R r) { return r.com.z(); }},
+      {"factorizations", "Sparse Cholesky factorizations since the start.", true, [](R r) { return double(r.factorizations); }},
+      {"reference_ms", "Wall time of the exact reference solve (reference), 0 without it.", false, [](R r) { return r.reference_ms; }},
+      {"rolled_back", "1 when the solve diverged and the frame kept the last good positions with zero velocity.", true,
+       [](R r) { return double(r.rolled_back); }},
+  };
+  return columns;
+}
+
 void writeFrameCsvHeader(std::ostream& out) {
-  out << "frame,time,iterations,ls_trials,frame_ms,g,elastic_energy,kinetic_energy,min_det_f,inverted,active_contacts,"
-         "max_penetration,bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back\n";
+  const char* separator = "";
+  for (const FrameColumn& c : frameColumns()) out << std::exchange(separator, ",") << c.name;
+  out << '\n';
 }
 
 void writeFrameCsvRow(std::ostream& out, const FrameRecord& r) {
-  out << r.frame << ',' << num(r.time) << ',' << r.iterations << ',' << r.ls_trials << ',' << num(r.frame_ms) << ',' << num(r.g) << ','
-      << num(r.elastic_energy) << ',' << num(r.kinetic_energy) << ',' << num(r.min_det_f) << ',' << r.inverted << ','
-      << r.active_contacts << ',' << num(r.max_penetration) << ',' << num(r.bbox_diagonal) << ',' << num(r.com.x()) << ','
-      << num(r.com.y()) << ',' << num(r.com.z()) << ',' << r.factorizations << ',' << num(r.reference_ms) << ',' << r.rolled_back << '\n';
+  const char* separator = "";
+  for (const FrameColumn& c : frameColumns()) {
+    out << std::exchange(separator, ",");
+    if (c.integer) out << static_cast<long long>(c.value(r));
+    else out << num(c.value(r));
+  }
+  out << '\n';
 }
 
 void writeIterationCsvHeader(std::ostream& out) { out << "frame,iter,g,grad_norm,alpha,ls_trials,time_ms,rel_error\n"; }

@@ -24,6 +24,16 @@ struct FrameRecord {
   PhaseTimes times;
 };
 
+// One column of the frame CSV: its name, its meaning (docs/cli.md) and its value. The CSV writer and the
+// Python module's FrameRecord read this one list.
+struct FrameColumn {
+  const char* name;
+  const char* meaning;
+  bool integer;  // written without a fraction
+  double (*value)(const FrameRecord&);
+};
+const std::vector<FrameColumn>& frameColumns();
+
 void writeFrameCsvHeader(std::ostream& out);
 void writeFrameCsvRow(std::ostream& out, const FrameRecord& r);
 void writeIterationCsvHeader(std::ostream& out);
