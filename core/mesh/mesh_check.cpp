@@ -1,6 +1,7 @@
 #include "core/mesh/mesh_check.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -22,9 +23,58 @@ double signedVolume(const MatX3& V, const Eigen::Vector4i& t) {
   return (b - a).cross(c - a).dot(d - a) / 6.0;
 }
 
+// Keeps the tets for which keep(e) holds, with their region tags.
+template <class Keep>
+void keepTets(TetMesh& mesh, Keep keep) {
+  int kept = 0;
+  for (int e = 0; e < mesh.T.rows(); ++e)
+    if (keep(e)) {
+      mesh.T.row(kept) = mesh.T.row(e);
+      mesh.region[kept++] = mesh.region[e];
+    }
+  mesh.T.conservativeResize(kept, 4);
+  mesh.region.conservativeResize(kept);
+}
+
+int dropUnusedVertices(TetMesh& mesh) {
+  const int nv = static_cast<int>(mesh.V.rows());
+  std::vector<int> new_index(nv, -1);
+  for (int index : mesh.T.reshaped()) new_index[index] = 0;
+  int kept = 0;
+  for (int i = 0; i < nv; ++i)
+    if (new_index[i] == 0) {
+      new_index[i] = kept;
+      mesh.V.row(kept++) = mesh.V.row(i);
+    }
+  mesh.V.conservativeResize(kept, 3);
+  for (int& index : mesh.T.reshaped()) index = new_index[index];
+  return nv - kept;
+}
+
+// Vertices at exactly the position of another one (a cut in the mesh, or a tool that writes a vertex
+// per element); they are kept apart, since merging them would change the physics.
+int sharedPositions(const MatX3& V) {
+  std::vector<std::array<double, 3>> points(V.rows());
+  for (Eigen::Index i = 0; i < V.rows(); ++i) points[i] = {V(i, 0), V(i, 1), V(i, 2)};
+  std::sort(points.begin(), points.end());
+  return static_cast<int>(points.end() - std::unique(points.begin(), points.end()));
+}
+
 }  // namespace
 
-void checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator& vertex_at, const SourceLocator& tet_at) {
+std::string MeshRepairs::describe(const std::string& source) const {
+  std::string text;
+  auto add = [&text](int count, const std::string& what) {
+    if (count > 0) text += (text.empty() ? "" : ", ") + std::to_string(count) + " " + what;
+  };
+  add(slivers, slivers == 1 ? "sliver tetrahedron dropped" : "sliver tetrahedra dropped");
+  add(unused_vertices, unused_vertices == 1 ? "unused vertex dropped" : "unused vertices dropped");
+  add(shared_positions, shared_positions == 1 ? "vertex shares its position with another (kept apart)"
+                                              : "vertices share their positions with others (kept apart)");
+  return source + ": repaired: " + text + (unused_vertices > 0 ? "; vertex indices in handles refer to the repaired mesh" : "");
+}
+
+MeshRepairs checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator& vertex_at, const SourceLocator& tet_at) {
   const int nv = static_cast<int>(mesh.V.rows()), nt = static_cast<int>(mesh.T.rows());
   if (nv == 0) throw error(source, ": the mesh has no vertices");
   if (nt == 0) throw error(source, ": the mesh has no tetrahedra");
@@ -35,8 +85,7 @@ void checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator&
 
   const double scale = (mesh.V.colwise().maxCoeff() - mesh.V.colwise().minCoeff()).norm();
   if (!(scale > 0)) throw error(source, ": all vertices coincide");
-  const double min_volume = 1e-14 * scale * scale * scale;
-  int positive = 0, negative = 0, first_positive = -1, first_negative = -1;
+  std::vector<double> volume(nt);
   for (int e = 0; e < nt; ++e) {
     const Eigen::Vector4i t = mesh.T.row(e);
     for (int k = 0; k < 4; ++k) {
@@ -45,17 +94,39 @@ void checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator&
       for (int j = 0; j < k; ++j)
         if (t[j] == t[k]) throw error(where(source, tet_at, e, "tetrahedron"), ": vertex ", t[k], " appears twice");
     }
-    const double v = signedVolume(mesh.V, t);
-    if (!(std::abs(v) > min_volume)) throw error(where(source, tet_at, e, "tetrahedron"), ": degenerate tetrahedron (volume ", v, ")");
+    volume[e] = signedVolume(mesh.V, t);
+  }
+  // Slivers hold no mass or stiffness worth keeping but would make A ill-conditioned: a tet below 1e-8
+  // of the mean tet volume (or 1e-14 of the bounding box's diagonal cubed) is dropped, as long as
+  // slivers are at most 1% of the tets; more than that is a broken mesh.
+  double mean = 0;
+  for (double v : volume) mean += std::abs(v) / nt;
+  const double sliver = std::max(1e-8 * mean, 1e-14 * scale * scale * scale);
+  int slivers = 0, first_sliver = -1, positive = 0, negative = 0, first_positive = -1, first_negative = -1;
+  for (int e = 0; e < nt; ++e) {
+    const double v = volume[e];
+    if (!(std::abs(v) > sliver)) {
+      if (slivers++ == 0) first_sliver = e;
+      continue;
+    }
     if (v > 0 && positive++ == 0) first_positive = e;
     if (v < 0 && negative++ == 0) first_negative = e;
   }
+  if (slivers > 0 && (slivers == nt || 100 * slivers > nt))
+    throw error(where(source, tet_at, first_sliver, "tetrahedron"), ": degenerate tetrahedron (volume ", volume[first_sliver], "); ",
+                slivers, " of the ", nt, " tetrahedra are degenerate, too many to drop (at most 1%)");
   if (positive > 0 && negative > 0) {
     const int odd = positive < negative ? first_positive : first_negative;
     throw error(where(source, tet_at, odd, "tetrahedron"), ": tetrahedron is inverted relative to the rest of the mesh (", positive,
                 " positively and ", negative, " negatively oriented)");
   }
+  MeshRepairs repairs;
+  repairs.slivers = slivers;
+  if (slivers > 0) keepTets(mesh, [&](int e) { return std::abs(volume[e]) > sliver; });
   if (negative > 0) mesh.T.col(2).swap(mesh.T.col(3));  // all negative: flip to positive orientation
+  repairs.unused_vertices = dropUnusedVertices(mesh);
+  repairs.shared_positions = sharedPositions(mesh.V);
+  return repairs;
 }
 
 void checkSurfaceMesh(const SurfaceMesh& surface, const std::string& source) {

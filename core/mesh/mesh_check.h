@@ -10,11 +10,20 @@ namespace qnsim {
 // Describes where element or vertex i came from, for error messages ("bunny.ele: line 17").
 using SourceLocator = std::function<std::string(int index)>;
 
-// Throws qnsim::Error naming the first problem: no vertices or tets, non-finite coordinates, indices
-// out of range, repeated vertices in a tet, degenerate tets (|volume| tiny relative to the mesh
-// scale), or mixed orientations. A mesh whose tets are all negatively oriented is flipped in place.
-void checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator& vertex_at = {},
-                  const SourceLocator& tet_at = {});
+// What checkTetMesh repaired without changing the physics (files from other tools are messy).
+struct MeshRepairs {
+  int slivers = 0, unused_vertices = 0, shared_positions = 0;
+  bool any() const { return slivers + unused_vertices + shared_positions > 0; }
+  std::string describe(const std::string& source) const;  // one warning line with the counts
+};
+
+// Throws qnsim::Error naming the first problem that cannot be repaired: no vertices or tets, non-finite
+// coordinates, indices out of range, repeated vertices in a tet, mixed orientations, or more than 1% of
+// the tets degenerate. Repairs in place what can be: drops sliver tets (|volume| below 1e-8 of the mean
+// tet's, at most 1% of them), then vertices no tet uses (renumbering T), and flips a mesh whose tets
+// are all negatively oriented. Vertices that share a position with another are counted, not merged.
+MeshRepairs checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator& vertex_at = {},
+                         const SourceLocator& tet_at = {});
 
 // Throws qnsim::Error naming the first problem of a triangle surface: no vertices or faces,
 // non-finite coordinates, indices out of range, a triangle repeating a vertex, a zero-area triangle.

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/common/error.h"
+#include "core/common/log.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/mesh_check.h"
 
@@ -49,9 +50,10 @@ TetMesh TetMeshBuilder::finish() {
   mesh.V = Eigen::Map<const MatX3>(V.data(), nv, 3);
   mesh.T = Eigen::Map<const TetIndices>(T.data(), nt, 4);
   mesh.region = Eigen::Map<const Eigen::VectorXi>(region.data(), nt);
-  checkTetMesh(
+  const MeshRepairs repairs = checkTetMesh(
       mesh, tet_file, [this](int i) { return vertex_file + ":" + std::to_string(vertex_line[i]); },
       [this](int e) { return tet_file + ":" + std::to_string(tet_line[e]); });
+  if (repairs.any()) warn(repairs.describe(tet_file));
   return mesh;
 }
 

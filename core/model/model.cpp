@@ -23,20 +23,17 @@ int appendVertices(Model& model, const MatX3& V) {
 }
 }  // namespace
 
-void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& region_of_tag) {
+void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& tet_region) {
   const int first = appendVertices(model, mesh.V);
   for (int e = 0; e < mesh.T.rows(); ++e) {
     const Eigen::Vector4i t = mesh.T.row(e).transpose().array() + first;
     Mat3 Dm;
     for (int c = 0; c < 3; ++c) Dm.col(c) = vertex(model.rest, t[c + 1]) - vertex(model.rest, t[0]);
     const double volume = std::abs(Dm.determinant()) / 6.0;
-    const int tag = mesh.region[e];
-    if (tag < 0 || tag >= static_cast<int>(region_of_tag.size()) || region_of_tag[tag] < 0)
-      throw error("body '", name, "': tetrahedron ", e, " has region tag ", tag, " with no material");
     model.tets.vertices.push_back(t);
     model.tets.rest_inverse.push_back(Dm.inverse());
     model.tets.volume.push_back(volume);
-    model.tets.region.push_back(region_of_tag[tag]);
+    model.tets.region.push_back(tet_region[e]);
     for (int c = 0; c < 4; ++c) model.mass[t[c]] += density * volume / 4.0;
   }
   model.bodies.push_back({name, first, static_cast<int>(mesh.V.rows()), {}, false});

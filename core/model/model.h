@@ -81,9 +81,9 @@ struct Model {
 // Appends a region and returns its index.
 int addRegion(Model& model, std::string name, std::unique_ptr<Material> material, const Fiber& fiber = {});
 
-// Appends a tet body: `region_of_tag[tag]` maps the mesh's region tags to model regions (solids).
+// Appends a tet body: `tet_region[e]` is the model region (a solid) of the mesh's tet e.
 // Masses are lumped: each tet gives density * V / 4 to each of its vertices.
-void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& region_of_tag);
+void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& tet_region);
 
 // Appends a cloth body: triangles for mass (areal density * area / 3 per vertex) and drawing, springs
 // with rest lengths from the initial positions.

@@ -1,5 +1,6 @@
 #include "core/sim/build_model.h"
 
+#include <map>
 #include <set>
 
 #include "core/common/error.h"
@@ -9,35 +10,50 @@
 namespace qnsim {
 namespace {
 
-// Model regions for one body; returns the region index of each mesh tag (-1 where none applies).
-std::vector<int> addRegions(Model& model, const BodyDesc& body, int max_tag) {
-  std::vector<int> region_of_tag(max_tag + 1, -1);
-  int fallback = -1;
-  for (const MaterialDesc& m : body.materials) {
-    const int region = addRegion(model, m.name, m.material->clone(), m.fiber);
-    if (m.region < 0) fallback = region;
-    else if (m.region <= max_tag) region_of_tag[m.region] = region;
+// A body's materials as model regions, found by the tag they name. A mesh's tags are whatever its file
+// says (negative, sparse or huge numbers); the material without "region" takes every tag no material
+// names. Cloth tags are 0 (stretch springs) and 1 (bend springs).
+class RegionTags {
+ public:
+  RegionTags(Model& model, const BodyDesc& body) {
+    for (const MaterialDesc& m : body.materials) {
+      const int region = addRegion(model, m.name, m.material->clone(), m.fiber);
+      if (m.region < 0) fallback_ = region;
+      else named_[m.region] = region;
+    }
   }
-  for (int& r : region_of_tag)
-    if (r < 0) r = fallback;
-  return region_of_tag;
+  int regionOf(int tag) const {  // -1 when no material applies
+    const auto named = named_.find(tag);
+    return named != named_.end() ? named->second : fallback_;
+  }
+
+ private:
+  std::map<int, int> named_;
+  int fallback_ = -1;
+};
+
+std::vector<int> tetRegions(const RegionTags& tags, const BodyDesc& body) {
+  std::vector<int> tet_region(body.mesh.region.size());
+  for (size_t e = 0; e < tet_region.size(); ++e) {
+    const int tag = body.mesh.region[static_cast<Eigen::Index>(e)];
+    tet_region[e] = tags.regionOf(tag);
+    if (tet_region[e] < 0)
+      throw error("body '", body.name, "': region ", tag, " has no material (add one with \"region\": ", tag, " or one without \"region\")");
+  }
+  return tet_region;
 }
 
 void addBody(BuiltModel& built, const BodyDesc& body) {
   Model& model = built.model;
   const int first = model.vertexCount();
   if (body.is_cloth) {
-    const std::vector<int> regions = addRegions(model, body, 1);
+    const RegionTags tags(model, body);
+    const int regions[2] = {tags.regionOf(0), tags.regionOf(1)};
     if (regions[0] < 0 || regions[1] < 0) throw error("body '", body.name, "': a cloth needs materials for the stretch and bend springs");
     addClothBody(model, body.name, body.cloth.surface, body.cloth.stretch_springs, regions[0], body.cloth.bend_springs, regions[1],
                  body.density);
   } else {
-    const std::vector<int> regions = addRegions(model, body, body.mesh.region.maxCoeff());
-    for (int e = 0; e < body.mesh.T.rows(); ++e)
-      if (regions[body.mesh.region[e]] < 0)
-        throw error("body '", body.name, "': region ", body.mesh.region[e], " has no material (add one with \"region\": ",
-                    body.mesh.region[e], " or one without \"region\")");
-    addTetBody(model, body.name, body.mesh, body.density, regions);
+    addTetBody(model, body.name, body.mesh, body.density, tetRegions(RegionTags(model, body), body));
     model.bodies.back().surface = boundaryFaces(body.mesh.T).array() + first;
   }
   for (int v = first; v < model.vertexCount(); ++v)
