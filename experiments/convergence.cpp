@@ -1,10 +1,10 @@
 #include "experiments/convergence.h"
 
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "core/common/error.h"
+#include "core/common/files.h"
 #include "core/params/parameters.h"
 #include "core/scene/catalog.h"
 #include "plot/png.h"
@@ -54,9 +54,7 @@ void writeCsv(const std::filesystem::path& path, int frame, const std::vector<Me
   for (const MethodResult& r : results)
     for (size_t k = 0; k < r.trace.rel_error.size(); ++k)
       csv << r.method.label << ',' << frame << ',' << k << ',' << r.trace.result.iterations[k].time_ms << ',' << r.trace.rel_error[k] << '\n';
-  const std::filesystem::path partial = path.string() + ".partial";
-  std::ofstream(partial) << csv.str();
-  std::filesystem::rename(partial, path);
+  writeFileBytes(path, csv.str());
 }
 
 plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_time, const std::string& where) {
@@ -118,7 +116,7 @@ ExperimentReport runConvergence(const ConvergenceSetup& setup, const ExperimentO
   if (setup.against_time) panels.push_back(errorPlot(results, true, where));
   if (setup.step_sizes) panels.push_back(stepPlot(results));
   const std::string& heading = setup.title;
-  std::ofstream(base.string() + ".svg") << plot::svgPlots(panels, heading);
+  writeFileBytes(base.string() + ".svg", plot::svgPlots(panels, heading));
   plot::writePng(plot::rasterizePlots(panels, heading), base.string() + ".png");
   for (const char* ext : {".csv", ".svg", ".png"}) report.files.push_back(base.string() + ext);
   if (options.progress) options.progress(1, 1, setup.name + ": done");

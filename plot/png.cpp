@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/common/error.h"
+#include "core/common/files.h"
 
 namespace qnsim::plot {
 namespace {
@@ -132,12 +133,11 @@ Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& hea
 }
 
 void writePng(const Image& image, const std::filesystem::path& path) {
-  const std::filesystem::path partial = path.string() + ".partial";
-  if (!stbi_write_png(partial.c_str(), image.width, image.height, 3, image.rgb.data(), 3 * image.width))
-    throw error(path.string(), ": cannot be written");
-  std::error_code ec;
-  std::filesystem::rename(partial, path, ec);
-  if (ec) throw error(path.string(), ": cannot be written (", ec.message(), ")");
+  std::string png;
+  const auto append = [](void* out, void* data, int size) { static_cast<std::string*>(out)->append(static_cast<char*>(data), size); };
+  if (!stbi_write_png_to_func(append, &png, image.width, image.height, 3, image.rgb.data(), 3 * image.width))
+    throw error(path.string(), ": cannot encode the picture");
+  writeFileBytes(path, png);  // atomically
 }
 
 }  // namespace qnsim::plot

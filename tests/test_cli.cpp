@@ -4,9 +4,11 @@
 
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "tests/test_util.h"
 
@@ -88,6 +90,26 @@ TEST(Cli, ASceneTooLargeForTheMachineIsRefusedWithItsEstimate) {
     "materials": [{"model": "neo_hookean"}]}]})";
   expectError("run " + writeFile("huge.json", huge).string(), {"huge.json", "/bodies/0/shape/cells", "would need about", "memory_share"});
   expectError("run " + writeFile("huge.json", huge).string() + " --set memory_share=1", {"would need about", "100% of"});
+}
+
+// Nothing lost: a run killed while it streams its CSV leaves the file it would replace untouched (the
+// lines go to a .partial file renamed into place at the end).
+TEST(Cli, AKilledRunLeavesItsOutputFileAsItWas) {
+  const auto dir = test::scratchDir("cli_killed");
+  const auto csv = dir / "frames.csv", partial = dir / "frames.csv.partial";
+  std::ofstream(csv) << "an earlier run's results\n";
+  const std::string scene = (test::sourceDir() / "scenes" / "twisting_bar.json").string();
+  ASSERT_EQ(std::system(("(" + std::string(QNSIM_EXECUTABLE) + " run " + scene + " --frames 100000 --quiet --frame-csv " + csv.string() +
+                         " >/dev/null 2>&1 & echo $! > " + (dir / "pid").string() + ")")
+                            .c_str()),
+            0);
+  // Kill it once it has written a few frames.
+  for (int wait = 0; wait < 600 && !(std::filesystem::exists(partial) && std::filesystem::file_size(partial) > 1000); ++wait)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(std::filesystem::exists(partial)) << "the run never started writing";
+  ASSERT_EQ(std::system(("kill -9 $(cat " + (dir / "pid").string() + ")").c_str()), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(slurp(csv), "an earlier run's results\n");
 }
 
 TEST(Cli, BadOverridesNameTheKey) {

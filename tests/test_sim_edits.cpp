@@ -89,6 +89,10 @@ TEST(SimEdits, SavedStateRestoresTheSameMotion) {
   for (int f = 0; f < 3; ++f) sim.step();
   const auto path = test::scratchDir("sim_edits") / "state.json";
   writeState(path, sim.state());
+  const Simulation::State saved = readState(path);
+  EXPECT_EQ(saved.x, sim.state().x) << "bit-identical";
+  EXPECT_EQ(saved.v, sim.state().v) << "bit-identical";
+  EXPECT_EQ(saved.time, sim.state().time);
   for (int f = 0; f < 3; ++f) sim.step();
   const VecX expected = sim.positions();
 

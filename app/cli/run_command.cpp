@@ -2,12 +2,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <optional>
 #include <numeric>
 
 #include "app/cli/commands.h"
 #include "app/cli/progress.h"
 #include "core/common/error.h"
+#include "core/common/files.h"
 #include "core/params/parameters.h"
 #include "core/sim/simulation.h"
 
@@ -23,12 +24,6 @@ struct RunOptions {
   int threads = -1;
   bool quiet = false;
 };
-
-std::ofstream openCsv(const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw error(path, ": cannot be written");
-  return out;
-}
 
 std::string methodName(const Settings& s) { return std::get<std::string>(findParameter("solver.method").get(s)); }
 
@@ -78,9 +73,11 @@ int run(const RunOptions& options) {
   const int frames = options.frames > 0 ? options.frames : scene.frames;
   Simulation sim(std::move(scene));
   sim.setReferenceEnabled(options.reference);
-  std::ofstream frame_csv, iter_csv;
-  if (!options.frame_csv.empty()) writeFrameCsvHeader(frame_csv = openCsv(options.frame_csv));
-  if (!options.iter_csv.empty()) writeIterationCsvHeader(iter_csv = openCsv(options.iter_csv));
+  // Written beside their targets as .partial files and renamed at the end: a run that is killed or
+  // fails leaves the targets as they were.
+  std::optional<PartialFile> frame_csv, iter_csv;
+  if (!options.frame_csv.empty()) writeFrameCsvHeader(frame_csv.emplace(options.frame_csv).stream());
+  if (!options.iter_csv.empty()) writeIterationCsvHeader(iter_csv.emplace(options.iter_csv).stream());
 
   ProgressBar progress(frames, !options.quiet);
   Summary summary;
@@ -97,13 +94,15 @@ int run(const RunOptions& options) {
     summary.iterations += r.iterations;
     summary.trials += r.ls_trials;
     if (options.reference && !sim.lastRelativeErrors().empty()) summary.final_errors.push_back(sim.lastRelativeErrors().back());
-    if (frame_csv.is_open()) writeFrameCsvRow(frame_csv, r);
-    if (iter_csv.is_open()) writeIterationCsvRows(iter_csv, r.frame, sim.lastSolve().iterations, sim.lastRelativeErrors());
+    if (frame_csv) writeFrameCsvRow(frame_csv->stream(), r);
+    if (iter_csv) writeIterationCsvRows(iter_csv->stream(), r.frame, sim.lastSolve().iterations, sim.lastRelativeErrors());
     char detail[64];
     std::snprintf(detail, sizeof detail, "%.1f ms/frame", summary.total_ms / f);
     progress.update(f, detail);
   }
   progress.finish();
+  if (frame_csv) frame_csv->commit();
+  if (iter_csv) iter_csv->commit();
   if (!options.quiet) printSummary(sim, summary, frames);
   return 0;
 }

@@ -1,52 +1,17 @@
 #include "core/mesh/text_scanner.h"
 
-#include <cerrno>
 #include <charconv>
 #include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <memory>
 
 namespace qnsim::io {
 namespace {
 
-namespace fs = std::filesystem;
-
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
-
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 }  // namespace
-
-std::string readFileBytes(const fs::path& path) {
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (!fs::exists(status)) throw error(path.string(), ": file not found");
-  if (fs::is_directory(status)) throw error(path.string(), ": is a folder, not a file");
-  if (!fs::is_regular_file(status)) throw error(path.string(), ": is not a regular file");
-  FilePtr file(std::fopen(path.c_str(), "rb"));
-  if (!file) throw error(path.string(), ": could not open (", std::strerror(errno), ")");
-  std::string bytes;
-  char chunk[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(chunk, 1, sizeof chunk, file.get())) > 0) bytes.append(chunk, n);
-  if (std::ferror(file.get())) throw error(path.string(), ": could not read (", std::strerror(errno), ")");
-  if (bytes.empty()) throw error(path.string(), ": the file is empty");
-  return bytes;
-}
-
-void writeFileBytes(const fs::path& path, std::string_view bytes) {
-  FilePtr file(std::fopen(path.c_str(), "wb"));
-  if (!file) throw error(path.string(), ": could not write (", std::strerror(errno), ")");
-  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file.get()) == bytes.size();
-  // fclose flushes; a full disk often shows up only there.
-  if (!written || std::fclose(file.release()) != 0) throw error(path.string(), ": could not write (", std::strerror(errno), ")");
-}
 
 std::string quoted(std::string_view token) {
   constexpr std::size_t max_shown = 24;

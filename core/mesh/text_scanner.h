@@ -10,14 +10,12 @@
 #include <string_view>
 
 #include "core/common/error.h"
+#include "core/common/files.h"
 
 namespace qnsim::io {
 
-// The whole file as bytes. Throws "<path>: file not found", "... is a directory", "... is empty".
-std::string readFileBytes(const std::filesystem::path& path);
-
-// Writes bytes to a file, throwing "<path>: could not write (reason)" on failure.
-void writeFileBytes(const std::filesystem::path& path, std::string_view bytes);
+using qnsim::readFileBytes;  // core/common/files.h
+using qnsim::writeFileBytes;
 
 // A token shown inside an error message: quoted, shortened, non-printable bytes escaped.
 std::string quoted(std::string_view token);

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/error.h"
+#include "core/common/files.h"
 
 namespace qnsim {
 namespace {
@@ -28,8 +29,7 @@ void writeState(const std::filesystem::path& path, const Simulation::State& stat
   j["time"] = state.time;
   j["x"] = std::vector<double>(state.x.data(), state.x.data() + state.x.size());
   j["v"] = std::vector<double>(state.v.data(), state.v.data() + state.v.size());
-  std::ofstream out(path);
-  if (!(out << j.dump() << '\n')) throw error(path.string(), ": cannot be written");
+  writeFileBytes(path, j.dump() + '\n');
 }
 
 Simulation::State readState(const std::filesystem::path& path) {

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
+#include <sstream>
 
 #include "plot/svg.h"
 #include "core/common/error.h"
+#include "core/common/files.h"
 #include "view/colormap.h"
 
 namespace qnsim::gui {
@@ -31,12 +32,12 @@ std::string ConvergenceRecorder::finish() {
   std::filesystem::path csv = base_, svg = base_;
   csv += ".csv";
   svg += ".svg";
-  std::ofstream csv_out(csv), svg_out(svg);
-  if (!csv_out || !svg_out) throw error(base_.string(), ".csv/.svg: cannot be written");
-  writeConvergenceCsv(csv_out, frames_);
+  std::ostringstream csv_text;
+  writeConvergenceCsv(csv_text, frames_);
+  writeFileBytes(csv, csv_text.str());
   const std::string heading =
       title_ + ": frames " + std::to_string(frames_.front().frame) + " to " + std::to_string(frames_.back().frame);
-  svg_out << svgPlots(convergencePanels(frames_), heading);
+  writeFileBytes(svg, svgPlots(convergencePanels(frames_), heading));
   frames_.clear();
   return csv.string() + " and " + svg.string();
 }
@@ -87,14 +88,13 @@ std::vector<PlotSpec> convergencePanels(const std::vector<RecordedFrame>& frames
 }
 
 void writeSurfaceObj(const std::filesystem::path& path, const view::SurfaceView& view, const VecX& x) {
-  std::ofstream out(path);
-  if (!out) throw error(path.string(), ": cannot be written");
+  std::ostringstream out;
   out << "# qnsim surface\n";
   out.precision(9);
   for (int v : view.vertices) out << "v " << x[3 * v] << ' ' << x[3 * v + 1] << ' ' << x[3 * v + 2] << '\n';
   for (size_t i = 0; i + 2 < view.local.size(); i += 3)
     out << "f " << view.local[i] + 1 << ' ' << view.local[i + 1] + 1 << ' ' << view.local[i + 2] + 1 << '\n';
-  if (!out) throw error(path.string(), ": cannot be written");
+  writeFileBytes(path, out.str());
 }
 
 }  // namespace qnsim::gui
