@@ -14,11 +14,7 @@ namespace qnsim {
 namespace {
 
 Settings settingsOf(const Settings& base, const MethodSpec& method, int iterations) {
-  Settings s = base;
-  for (const std::string& o : method.overrides) {
-    const auto [key, value] = splitAssignment(o);
-    setParameter(s, key, value);
-  }
+  Settings s = applyMethod(base, method);
   setParameter(s, "solver.iterations", std::to_string(iterations));
   setParameter(s, "solver.gradient_tolerance", "0");
   return s;
@@ -54,9 +50,7 @@ void writeCsv(const std::filesystem::path& path, int frame, const std::vector<Me
   for (const MethodResult& r : results)
     for (size_t k = 0; k < r.trace.rel_error.size(); ++k)
       csv << r.method.label << ',' << frame << ',' << k << ',' << r.trace.result.iterations[k].time_ms << ',' << r.trace.rel_error[k] << '\n';
-  const std::filesystem::path partial = path.string() + ".partial";
-  std::ofstream(partial) << csv.str();
-  std::filesystem::rename(partial, path);
+  writeTextAtomically(path, csv.str());
 }
 
 plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_time, const std::string& where) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/params/settings.h"
+
 namespace qnsim {
 
 // A method as the experiments name it ("lbfgs_m5", "pd", "chebyshev") and the edits that make it.
@@ -33,6 +35,11 @@ struct Experiment {
   std::string name, title;
   std::function<ExperimentReport(const ExperimentOptions&)> run;
 };
+
+// `base` with the method's edits applied (throws qnsim::Error for a bad one).
+Settings applyMethod(const Settings& base, const MethodSpec& method);
+// Writes `text` to a temporary file renamed into place, so a reader never sees half a file.
+void writeTextAtomically(const std::filesystem::path& path, const std::string& text);
 
 // Every experiment, in the paper's order. Throws nothing itself; each run throws qnsim::Error.
 const std::vector<Experiment>& experiments();
