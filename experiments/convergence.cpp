@@ -7,18 +7,12 @@
 #include "core/common/files.h"
 #include "core/params/parameters.h"
 #include "core/scene/catalog.h"
-#include "plot/png.h"
-#include "plot/svg.h"
 
 namespace qnsim {
 namespace {
 
 Settings settingsOf(const Settings& base, const MethodSpec& method, int iterations) {
-  Settings s = base;
-  for (const std::string& o : method.overrides) {
-    const auto [key, value] = splitAssignment(o);
-    setParameter(s, key, value);
-  }
+  Settings s = applyMethod(base, method);
   setParameter(s, "solver.iterations", std::to_string(iterations));
   setParameter(s, "solver.gradient_tolerance", "0");
   return s;
@@ -116,9 +110,7 @@ ExperimentReport runConvergence(const ConvergenceSetup& setup, const ExperimentO
   if (setup.against_time) panels.push_back(errorPlot(results, true, where));
   if (setup.step_sizes) panels.push_back(stepPlot(results));
   const std::string& heading = setup.title;
-  writeFileBytes(base.string() + ".svg", plot::svgPlots(panels, heading));
-  plot::writePng(plot::rasterizePlots(panels, heading), base.string() + ".png");
-  for (const char* ext : {".csv", ".svg", ".png"}) report.files.push_back(base.string() + ext);
+  writeFigure(base, panels, heading, report);
   if (options.progress) options.progress(1, 1, setup.name + ": done");
   return report;
 }

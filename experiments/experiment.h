@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "core/params/settings.h"
+#include "plot/axes.h"
+
 namespace qnsim {
 
 // A method as the experiments name it ("lbfgs_m5", "pd", "chebyshev") and the edits that make it.
@@ -33,6 +36,13 @@ struct Experiment {
   std::string name, title;
   std::function<ExperimentReport(const ExperimentOptions&)> run;
 };
+
+// `base` with the method's edits applied (throws qnsim::Error for a bad one).
+Settings applyMethod(const Settings& base, const MethodSpec& method);
+// Writes the figure as base.svg and base.png (atomically) and lists base.csv, .svg and .png, the files
+// of every experiment, in the report.
+void writeFigure(const std::filesystem::path& base, const std::vector<plot::PlotSpec>& panels, const std::string& heading,
+                 ExperimentReport& report);
 
 // Every experiment, in the paper's order. Throws nothing itself; each run throws qnsim::Error.
 const std::vector<Experiment>& experiments();

@@ -74,8 +74,10 @@ std::vector<SettingParameter> declareAll() {
       choice<SolverMethod>("solver.method", "Solver",
                            "qn: quasi-Newton with L-BFGS (Alg. 1 + 2); pd: Projective Dynamics local/global step (Alg. 1, m = 0); "
                            "newton: Newton with per-element PSD projection and a direct solve; gd: mass-scaled gradient descent; "
-                           "chebyshev: PD accelerated by Chebyshev's semi-iterative method (Alg. 3).",
-                           {"qn", "pd", "newton", "gd", "chebyshev"}, [](Settings& s) -> SolverMethod& { return s.solver.method; },
+                           "chebyshev: PD accelerated by Chebyshev's semi-iterative method (Alg. 3); hecht: Hecht et al. 2012 (Fig. 10), "
+                           "Newton steps with the projected Hessian refactored every hessian_refresh_frames frames and warped by "
+                           "per-vertex rotations in between.",
+                           {"qn", "pd", "newton", "gd", "chebyshev", "hecht"}, [](Settings& s) -> SolverMethod& { return s.solver.method; },
                            Effect::NewDirectionSolver),
       declare<int>("solver.iterations", "Solver", "Solver iterations per frame (paper: 10).", Type::Integer, 10, 1, 100000,
                    [](Settings& s) -> int& { return s.solver.iterations; }),
@@ -121,6 +123,11 @@ std::vector<SettingParameter> declareAll() {
                       "Chebyshev (Alg. 3): spectral radius rho of the PD iteration; 0 estimates it from 40 plain PD steps on the first "
                       "frame solved (the rate at which their lengths shrink).",
                       Type::Real, 0.0, 0.0, 0.9999, [](Settings& s) -> double& { return s.solver.chebyshev_rho; }, Effect::NewDirectionSolver),
+      declare<int>("solver.hessian_refresh_frames", "Solver",
+                   "hecht (Fig. 10): its Hessian is refactored at the start of every N-th frame (paper: every other frame, N = 2); "
+                   "1 refactors every frame (the per-frame Hessian). Hecht et al. take one solve per frame: solver.iterations=1, "
+                   "line_search=none (experiment fig10).",
+                   Type::Integer, 2, 1, 100000, [](Settings& s) -> int& { return s.solver.hessian_refresh_frames; }, Effect::NewDirectionSolver),
       declare<double>("solver.gradient_tolerance", "Solver",
                       "End a frame early once |grad g| <= tolerance * |grad g(y)|; 0 runs every iteration (as the paper).", Type::Real,
                       0.0, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.gradient_tolerance; }),

@@ -5,7 +5,7 @@
 
 namespace qnsim {
 
-enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev };
+enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev, Hecht };
 enum class LineSearchKind { Armijo, None, Wolfe };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
 enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
@@ -28,6 +28,7 @@ struct SolverSettings {
   double cg_tolerance;             // relative residual at which conjugate gradients stop
   int chebyshev_delay;        // S of Alg. 3: plain PD for the first S iterations (paper: 10)
   double chebyshev_rho;       // rho of Alg. 3; 0 = estimated by a training run
+  int hessian_refresh_frames;  // N of the Hecht et al. 2012 baseline (Fig. 10): its Hessian is refactored every N frames
 };
 
 // Wind on surfaces (thesis Sec. 8.4): a drag along each surface triangle's normal, proportional to the

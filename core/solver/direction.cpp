@@ -40,6 +40,7 @@ std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& setti
     case SolverMethod::GradientDescent: return std::make_unique<GradientDescentSolver>(objective);
     case SolverMethod::Chebyshev:
       return std::make_unique<ChebyshevSolver>(objective, system, settings.chebyshev_delay, settings.chebyshev_rho);
+    case SolverMethod::Hecht: return std::make_unique<LbfgsSolver>(makeHechtHessian(objective, settings.hessian_refresh_frames), 0);
   }
   return nullptr;
 }

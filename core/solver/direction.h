@@ -44,7 +44,8 @@ class DirectionSolver {
 
 // qn: L-BFGS (Alg. 2) with A0 = A, window m; pd: the same with m = 0, i.e. d = -A^-1 grad g, which is
 // exactly one Projective Dynamics local/global step (Sec. 4); newton: projected Newton; gd: gradient
-// descent in the mass metric.
+// descent in the mass metric; chebyshev: Alg. 3; hecht: Hecht et al. 2012, d = -A0^-1 grad g with their
+// stale, warped Hessian (makeHechtHessian).
 std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& settings, Objective& objective, SystemMatrix& system);
 
 }  // namespace qnsim

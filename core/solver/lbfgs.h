@@ -16,6 +16,7 @@ class LbfgsSolver final : public DirectionSolver {
     count_ = 0;
     initial_->reset();
   }
+  void prepare(const VecX& x) override { initial_->prepare(x); }
   long factorizations() const override { return initial_->factorizations(); }
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
   void update(const VecX& s, const VecX& t) override;

@@ -38,6 +38,7 @@ std::string compareMethodName(const CompareEntry& entry) {
   if (entry.method == "newton") return "Newton";
   if (entry.method == "gd") return "GD";
   if (entry.method == "chebyshev") return "Chebyshev";
+  if (entry.method == "hecht") return "Hecht et al.";
   return entry.method;
 }
 
