@@ -10,4 +10,4 @@ cmake -S . -B build-asan -DQNSIM_SANITIZE=ON -DQNSIM_BUILD_GUI=OFF -DQNSIM_BUILD
   -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
 cmake --build build-asan -j2 --target qnsim_tests qnsim
 ctest --test-dir build-asan --output-on-failure -j2 --timeout 900 \
-  -E "Claims|Regression|CatalogScene|QuickExperiment|AssetTest|Cli\."
+  -E "Claims|Regression|CatalogScene|TimeStepTorture|QuickExperiment|AssetTest|Cli\."
