@@ -61,7 +61,9 @@ std::string lineAndColumn(const std::string& text, size_t byte) {
   return std::to_string(line) + ":" + std::to_string(column);
 }
 
-bool isMaterialOverride(std::string_view assignment) { return assignment.rfind("material.", 0) == 0; }
+constexpr std::string_view kMaterialPrefix = "material.";
+// "material.NAME.PARAMETER", as a key or the start of a KEY=VALUE assignment.
+bool isMaterialKey(std::string_view key_or_assignment) { return key_or_assignment.rfind(kMaterialPrefix, 0) == 0; }
 
 }  // namespace
 
@@ -89,7 +91,7 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path, con
   if (const auto frames = root.find("frames")) scene.frames = frames->integer(1, 100000000);
   readParameters(root, "", scene.settings);
   for (const std::string& assignment : overrides)
-    if (!isMaterialOverride(assignment)) applyOverride(scene, assignment);
+    if (!isMaterialKey(assignment)) applyOverride(scene, assignment);
   const std::filesystem::path dir = path.parent_path();
   int index = 0;
   for (const JsonField& body : root["bodies"].items()) scene.bodies.push_back(scene_detail::readBody(body, dir, index++, scene.settings.memory_share));
@@ -99,7 +101,7 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path, con
     for (const JsonField& c : colliders->items()) scene.colliders.push_back(scene_detail::readCollider(c));
   if (const auto camera = root.find("camera")) readCamera(*camera, scene.camera);
   for (const std::string& assignment : overrides)
-    if (isMaterialOverride(assignment)) applyOverride(scene, assignment);
+    if (isMaterialKey(assignment)) applyOverride(scene, assignment);
   return scene;
 }
 
@@ -124,9 +126,9 @@ void applyOverride(Scene& scene, std::string_view assignment) {
 }
 
 bool splitMaterialKey(const std::string& key, std::string& name, std::string& parameter) {
-  if (key.rfind("material.", 0) != 0) return false;
-  const size_t dot = key.rfind('.');
-  name = key.substr(9, dot - 9);
+  if (!isMaterialKey(key)) return false;
+  const size_t dot = key.rfind('.'), start = kMaterialPrefix.size();
+  name = key.substr(start, dot - start);
   parameter = key.substr(dot + 1);
   return true;
 }
