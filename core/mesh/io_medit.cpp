@@ -145,7 +145,7 @@ void writeMedit(const std::filesystem::path& path, const TetMesh& mesh) {
     out += '\n';
   }
   out += "\nEnd\n";
-  io::writeFileBytes(path, out);
+  writeFileBytes(path, out);
 }
 
 }  // namespace qnsim

@@ -162,7 +162,7 @@ std::string offText(const SurfaceMesh& surface) {
 
 }  // namespace io
 
-void writeObj(const std::filesystem::path& path, const SurfaceMesh& surface) { io::writeFileBytes(path, io::objText(surface)); }
-void writeOff(const std::filesystem::path& path, const SurfaceMesh& surface) { io::writeFileBytes(path, io::offText(surface)); }
+void writeObj(const std::filesystem::path& path, const SurfaceMesh& surface) { writeFileBytes(path, io::objText(surface)); }
+void writeOff(const std::filesystem::path& path, const SurfaceMesh& surface) { writeFileBytes(path, io::offText(surface)); }
 
 }  // namespace qnsim

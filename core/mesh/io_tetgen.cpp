@@ -143,8 +143,8 @@ void writeNodeEle(const std::filesystem::path& base, const TetMesh& mesh) {
   if (base.extension() == ".node" || base.extension() == ".ele") node.replace_extension(), ele.replace_extension();
   node += ".node";
   ele += ".ele";
-  io::writeFileBytes(node, io::nodeText(mesh));
-  io::writeFileBytes(ele, io::eleText(mesh));
+  writeFileBytes(node, io::nodeText(mesh));
+  writeFileBytes(ele, io::eleText(mesh));
 }
 
 }  // namespace qnsim

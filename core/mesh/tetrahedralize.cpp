@@ -5,7 +5,6 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -78,7 +77,7 @@ fs::path requireProgram(const std::string& name, const char* package) {
 
 std::string readLog(const fs::path& log) {
   try {
-    return io::readFileBytes(log);
+    return readFileBytes(log);
   } catch (const Error&) {
     return {};  // an empty log is not an error here
   }
@@ -159,7 +158,7 @@ ProcessResult runTetgen(const fs::path& off, const std::string& flags, double ti
 TetMesh tetgenMesh(const std::string& off_text, const std::string& flags, const TetgenOptions& options) {
   TempDir dir;
   const fs::path off = dir.path() / "surface.off";
-  io::writeFileBytes(off, off_text);
+  writeFileBytes(off, off_text);
   const ProcessResult run = runTetgen(off, flags, options.timeout_seconds, dir.path() / "tetgen.log");
   const fs::path ele = dir.path() / "surface.1.ele";
   std::error_code ec;
@@ -182,15 +181,10 @@ std::optional<TetMesh> readCache(const fs::path& file) {
 }
 
 void writeCache(const fs::path& file, const TetMesh& mesh) {
-  static std::atomic<int> counter{0};
-  const fs::path temp = file.string() + ".tmp" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
   try {
     fs::create_directories(file.parent_path());
-    writeMedit(temp, mesh);
-    fs::rename(temp, file);  // atomic: readers never see half a file
+    writeMedit(file, mesh);  // atomic (core/common/files.h): a reader never sees half an entry
   } catch (const std::exception& e) {
-    std::error_code ec;
-    fs::remove(temp, ec);
     warn(std::string("could not cache the tetgen result (the mesh is fine): ") + e.what());
   }
 }

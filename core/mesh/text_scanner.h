@@ -14,9 +14,6 @@
 
 namespace qnsim::io {
 
-using qnsim::readFileBytes;  // core/common/files.h
-using qnsim::writeFileBytes;
-
 // A token shown inside an error message: quoted, shortened, non-printable bytes escaped.
 std::string quoted(std::string_view token);
 
