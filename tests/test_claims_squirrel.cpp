@@ -75,12 +75,12 @@ JiggleAndDistortion measure(const std::string& name) {
   for (int f = 1; f <= frames; ++f) {
     sim.step();
     out.distortion = std::max(out.distortion, test::maxStrain(model, sim.positions()));
-    if (f >= rest_from) window.push_back(test::nonRigidPart(model, sim.positions()));
+    if (f >= rest_from) window.push_back(nonRigidPart(model, sim.positions()));
   }
   VecX mean = VecX::Zero(model.rest.size());
   for (const VecX& u : window) mean += u / double(window.size());
   double sum = 0;
-  for (const VecX& u : window) sum += std::pow(test::rms(model, u - mean), 2);
+  for (const VecX& u : window) sum += std::pow(massWeightedRms(model, u - mean), 2);
   out.jiggle = std::sqrt(sum / window.size());
   std::printf("C34: %-24s distortion D %.3f, jiggle J %.3g mm\n", name.c_str(), out.distortion, 1e3 * out.jiggle);
   return out;
