@@ -11,13 +11,6 @@
 namespace qnsim {
 namespace {
 
-Settings settingsOf(const Settings& base, const MethodSpec& method, int iterations) {
-  Settings s = applyMethod(base, method);
-  setParameter(s, "solver.iterations", std::to_string(iterations));
-  setParameter(s, "solver.gradient_tolerance", "0");
-  return s;
-}
-
 // Every method solves the next frame from the simulation's state. Methods that only change the
 // direction share one exact solution; one that needs another system matrix (another stiffness
 // interval, Fig. 15) gets a simulation of its own, put in the same state.
@@ -41,7 +34,9 @@ std::vector<Simulation::MethodTrace> solveNextFrame(Simulation& sim, const std::
   return traces;
 }
 
-void writeCsv(const std::filesystem::path& path, int frame, const std::vector<MethodResult>& results) {
+}  // namespace
+
+void writeConvergenceCsv(const std::filesystem::path& path, int frame, const std::vector<MethodResult>& results) {
   std::ostringstream csv;
   csv.precision(17);
   csv << "method,frame,iter,time_ms,rel_error\n";
@@ -67,6 +62,8 @@ plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_
   return p;
 }
 
+namespace {
+
 plot::PlotSpec stepPlot(const std::vector<MethodResult>& results) {
   plot::PlotSpec p{"Accepted step alpha per iteration", "iteration", "alpha", {}, {}, {}, true};
   for (size_t m = 0; m < results.size(); ++m) {
@@ -84,6 +81,20 @@ plot::PlotSpec stepPlot(const std::vector<MethodResult>& results) {
 
 }  // namespace
 
+std::vector<MethodResult> solveMethods(Simulation& sim, const std::vector<MethodSpec>& methods, int iterations) {
+  std::vector<Settings> settings;
+  for (const MethodSpec& m : methods) {
+    Settings s = applyMethod(sim.settings(), m);
+    setParameter(s, "solver.iterations", std::to_string(iterations));
+    setParameter(s, "solver.gradient_tolerance", "0");
+    settings.push_back(std::move(s));
+  }
+  const std::vector<Simulation::MethodTrace> traces = solveNextFrame(sim, settings);
+  std::vector<MethodResult> results;
+  for (size_t m = 0; m < traces.size(); ++m) results.push_back({methods[m], traces[m]});
+  return results;
+}
+
 double finalError(const std::vector<MethodResult>& results, const std::string& label) {
   for (const MethodResult& r : results)
     if (r.method.label == label && !r.trace.rel_error.empty()) return r.trace.rel_error.back();
@@ -94,17 +105,13 @@ ExperimentReport runConvergence(const ConvergenceSetup& setup, const ExperimentO
   Simulation sim(loadScene(catalogScenePath(setup.scene)));
   for (int f = 0; f < setup.frame; ++f) sim.step();
   const int iterations = options.quick ? std::max(5, setup.iterations / 3) : setup.iterations;
-  std::vector<Settings> settings;
-  for (const MethodSpec& m : setup.methods) settings.push_back(settingsOf(sim.settings(), m, iterations));
   if (options.progress) options.progress(0, 1, setup.name + ": solving frame " + std::to_string(setup.frame + 1));
-  const std::vector<Simulation::MethodTrace> traces = solveNextFrame(sim, settings);
-  std::vector<MethodResult> results;
-  for (size_t m = 0; m < traces.size(); ++m) results.push_back({setup.methods[m], traces[m]});
+  const std::vector<MethodResult> results = solveMethods(sim, setup.methods, iterations);
 
   std::filesystem::create_directories(options.out);
   const std::filesystem::path base = options.out / setup.name;
   ExperimentReport report{setup.name, setup.title, setup.paper, summarize(results), {}};
-  writeCsv(base.string() + ".csv", setup.frame + 1, results);
+  writeConvergenceCsv(base.string() + ".csv", setup.frame + 1, results);
   const std::string where = setup.scene + ", frame " + std::to_string(setup.frame + 1);
   std::vector<plot::PlotSpec> panels = {errorPlot(results, false, where)};
   if (setup.against_time) panels.push_back(errorPlot(results, true, where));

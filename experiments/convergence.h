@@ -28,6 +28,14 @@ struct MethodResult {
 // What the experiment says beside the paper's statement, from the results.
 using Summarize = std::function<std::string(const std::vector<MethodResult>&)>;
 
+// Solves the simulation's next frame with each method (`iterations` each, no early stop) from the same
+// state, with the relative errors against one exact solution; the simulation does not advance.
+std::vector<MethodResult> solveMethods(Simulation& sim, const std::vector<MethodSpec>& methods, int iterations);
+// The CSV of a convergence figure: method,frame,iter,time_ms,rel_error.
+void writeConvergenceCsv(const std::filesystem::path& path, int frame, const std::vector<MethodResult>& results);
+// Log relative error per iteration (or against wall time), one series per method; `where` ends the title.
+plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_time, const std::string& where);
+
 ExperimentReport runConvergence(const ConvergenceSetup& setup, const ExperimentOptions& options, const Summarize& summarize);
 // The error of `label` after its last iteration (NaN if absent).
 double finalError(const std::vector<MethodResult>& results, const std::string& label);

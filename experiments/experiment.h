@@ -35,6 +35,7 @@ struct ExperimentReport {
 struct Experiment {
   std::string name, title;
   std::function<ExperimentReport(const ExperimentOptions&)> run;
+  std::string alias = {};  // another name for the same run ("table2" for fig9, which makes both)
 };
 
 // `base` with the method's edits applied (throws qnsim::Error for a bad one).
@@ -46,7 +47,9 @@ void writeFigure(const std::filesystem::path& base, const std::vector<plot::Plot
 
 // Every experiment, in the paper's order. Throws nothing itself; each run throws qnsim::Error.
 const std::vector<Experiment>& experiments();
-// Throws qnsim::Error listing the names for an unknown one.
+// "teaser, fig7, fig8, fig9/table2, ...": every name (and alias), for help texts and errors.
+std::string experimentNames();
+// By name or alias; throws qnsim::Error listing the names for an unknown one.
 const Experiment& findExperiment(const std::string& name);
 
 }  // namespace qnsim

@@ -6,6 +6,7 @@
 
 #include "core/common/error.h"
 #include "experiments/convergence.h"
+#include "experiments/figures.h"
 #include "experiments/trajectory.h"
 
 namespace qnsim {
@@ -28,8 +29,6 @@ ConvergenceSetup figure(std::string name, std::string title, std::string paper) 
   s.paper = std::move(paper);
   return s;
 }
-
-std::string verdict(bool holds) { return holds ? "holds" : "does not hold"; }
 
 MethodSpec lbfgs(int m) { return {"lbfgs_m" + std::to_string(m), {"solver.method=qn", "solver.lbfgs_window=" + std::to_string(m)}}; }
 const MethodSpec kNewton{"newton", {"solver.method=newton"}}, kPd{"pd", {"solver.method=pd"}},
@@ -202,26 +201,35 @@ ExperimentReport fig16(const ExperimentOptions& o) {
 
 }  // namespace
 
+std::string verdict(bool holds) { return holds ? "holds" : "does not hold"; }
+
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> list = {
+      {"teaser", "six materials, ours vs Newton", teaser},
       {"fig7", "L-BFGS windows vs Chebyshev vs Newton vs PD", fig7},
       {"fig8", "initial Hessians", fig8},
+      {"fig9", "rest-pose Hessian vs ours under rotation, and Table II", fig9, "table2"},
       {"fig10", "shaking bar: ours vs Hecht et al.", fig10},
       {"fig13", "window sizes", fig13},
       {"fig14", "Armijo vs Wolfe", fig14},
       {"fig15", "stiffness intervals", fig15},
       {"fig16", "direct solves vs conjugate gradients", fig16},
+      {"fig18", "hippo recovery from a random state", fig18},
+      {"table1", "every catalog scene, ours vs Newton", table1},
   };
   return list;
 }
 
+std::string experimentNames() {
+  std::string names;
+  for (const Experiment& e : experiments()) names += (names.empty() ? "" : ", ") + e.name + (e.alias.empty() ? "" : "/" + e.alias);
+  return names;
+}
+
 const Experiment& findExperiment(const std::string& name) {
-  std::string known;
-  for (const Experiment& e : experiments()) {
-    if (e.name == name) return e;
-    known += (known.empty() ? "" : ", ") + e.name;
-  }
-  throw error("unknown experiment '", name, "' (known: ", known, ", all)");
+  for (const Experiment& e : experiments())
+    if (e.name == name || (!e.alias.empty() && e.alias == name)) return e;
+  throw error("unknown experiment '", name, "' (known: ", experimentNames(), ", all)");
 }
 
 }  // namespace qnsim

@@ -6,35 +6,58 @@
 #include "core/common/error.h"
 #include "core/common/files.h"
 #include "core/scene/catalog.h"
-#include "core/sim/simulation.h"
 
 namespace qnsim {
 namespace {
 
-void writeCsv(const std::filesystem::path& path, const std::vector<TrajectoryResult>& results) {
+void writeCsv(const std::filesystem::path& path, const TrajectorySetup& setup, const std::vector<TrajectoryResult>& results) {
   std::ostringstream csv;
   csv.precision(17);
-  csv << "method,frame,time_s,frame_ms,kinetic_energy,elastic_energy,min_det_f,rolled_back\n";
+  csv << "method,frame,time_s,frame_ms,min_det_f,inverted,rolled_back";
+  for (const TrajectoryQuantity& q : setup.quantities) csv << ',' << q.column;
+  csv << '\n';
   for (const TrajectoryResult& r : results)
-    for (const FrameRecord& f : r.frames)
-      csv << r.method.label << ',' << f.frame << ',' << f.time << ',' << f.frame_ms << ',' << f.kinetic_energy << ',' << f.elastic_energy
-          << ',' << f.min_det_f << ',' << int(f.rolled_back) << '\n';
+    for (size_t k = 0; k < r.frames.size(); ++k) {
+      const FrameRecord& f = r.frames[k];
+      csv << r.method.label << ',' << f.frame << ',' << f.time << ',' << f.frame_ms << ',' << f.min_det_f << ',' << f.inverted << ','
+          << int(f.rolled_back);
+      for (const std::vector<double>& values : r.values) csv << ',' << values[k];
+      csv << '\n';
+    }
   writeFileBytes(path, csv.str());
 }
 
-plot::PlotSpec energyPlot(const std::vector<TrajectoryResult>& results, const std::string& what, double (*value)(const FrameRecord&)) {
-  plot::PlotSpec p{what + " per frame", "frame", what + " (J)", {}, {}, {}, true};
+plot::PlotSpec quantityPlot(const std::vector<TrajectoryResult>& results, const TrajectoryQuantity& quantity, size_t q) {
+  plot::PlotSpec p{quantity.title + " per frame", "frame", quantity.title, {}, {}, {}, true};
   for (size_t m = 0; m < results.size(); ++m) {
     plot::Series s{results[m].method.label, plot::seriesColor(static_cast<int>(m)), {}, {}};
-    for (const FrameRecord& f : results[m].frames) s.x.push_back(f.frame), s.y.push_back(value(f));
+    for (size_t k = 0; k < results[m].frames.size(); ++k) {
+      const double y = results[m].values[q][k];
+      if (quantity.log_scale && !(y > 0)) continue;  // a log axis cannot show zero
+      s.x.push_back(results[m].frames[k].frame), s.y.push_back(y);
+    }
     p.series.push_back(std::move(s));
   }
   p.x = plot::fitAxis(p.series, false, false);
-  p.y = plot::fitAxis(p.series, true, true);
+  p.y = plot::fitAxis(p.series, true, quantity.log_scale);
+  if (!quantity.log_scale) plot::include(p.y, 0.0);
   return p;
 }
 
+void record(const TrajectorySetup& setup, const Simulation& sim, TrajectoryResult& r) {
+  r.frames.push_back(sim.lastFrame());
+  for (size_t q = 0; q < setup.quantities.size(); ++q) r.values[q].push_back(setup.quantities[q].value(sim));
+}
+
 }  // namespace
+
+TrajectoryQuantity kineticEnergy() {
+  return {"kinetic_energy", "Kinetic energy (J)", true, [](const Simulation& s) { return s.lastFrame().kinetic_energy; }};
+}
+
+TrajectoryQuantity elasticEnergy() {
+  return {"elastic_energy", "Elastic energy (J)", true, [](const Simulation& s) { return s.lastFrame().elastic_energy; }};
+}
 
 ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize) {
   const Scene scene = loadScene(catalogScenePath(setup.scene));
@@ -45,7 +68,8 @@ ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentO
     Scene own = scene;
     own.settings = applyMethod(scene.settings, method);
     Simulation sim(own);
-    TrajectoryResult r{method, {}, {}};
+    TrajectoryResult r{method, {}, std::vector<std::vector<double>>(setup.quantities.size()), {}};
+    if (setup.include_start) record(setup, sim, r);
     for (int f = 0; f < frames; ++f) {
       if (options.progress) options.progress(static_cast<int>(results.size()) * frames + f, total, setup.name + ": " + method.label);
       try {
@@ -54,7 +78,7 @@ ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentO
         r.stopped = "frame " + std::to_string(f + 1) + ": " + e.what();
         break;
       }
-      r.frames.push_back(sim.lastFrame());
+      record(setup, sim, r);
     }
     results.push_back(std::move(r));
   }
@@ -62,10 +86,9 @@ ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentO
   std::filesystem::create_directories(options.out);
   const std::filesystem::path base = options.out / setup.name;
   ExperimentReport report{setup.name, setup.title, setup.paper, summarize(results), {}};
-  writeCsv(base.string() + ".csv", results);
-  const std::vector<plot::PlotSpec> panels = {
-      energyPlot(results, "Kinetic energy", [](const FrameRecord& f) { return f.kinetic_energy; }),
-      energyPlot(results, "Elastic energy", [](const FrameRecord& f) { return f.elastic_energy; })};
+  writeCsv(base.string() + ".csv", setup, results);
+  std::vector<plot::PlotSpec> panels;
+  for (size_t q = 0; q < setup.quantities.size(); ++q) panels.push_back(quantityPlot(results, setup.quantities[q], q));
   const std::string heading = setup.title + " (" + setup.scene + ")";
   writeFigure(base, panels, heading, report);
   if (options.progress) options.progress(total, total, setup.name + ": done");

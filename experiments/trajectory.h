@@ -1,13 +1,26 @@
 #pragma once
-// The stability figures (10): each method runs a catalog scene from its start for a number of frames,
-// and the kinetic and elastic energy of every frame show whether it stays bounded or explodes.
+// The figures over time (10, 18): each method runs a catalog scene from its start for a number of
+// frames, and a few quantities of every frame (energies, inverted tets, distance to the rest shape) show
+// whether it stays bounded, explodes or recovers.
 #include <string>
 #include <vector>
 
-#include "core/sim/telemetry.h"
+#include "core/sim/simulation.h"
 #include "experiments/experiment.h"
 
 namespace qnsim {
+
+// One quantity measured after every frame: a CSV column and a panel of the figure.
+struct TrajectoryQuantity {
+  std::string column;  // CSV column name, e.g. "kinetic_energy"
+  std::string title;   // panel title and y label, e.g. "Kinetic energy (J)"
+  bool log_scale = true;
+  std::function<double(const Simulation&)> value;
+};
+
+// The energies of the last frame, the default quantities.
+TrajectoryQuantity kineticEnergy();
+TrajectoryQuantity elasticEnergy();
 
 struct TrajectorySetup {
   std::string name, title, paper;
@@ -15,19 +28,22 @@ struct TrajectorySetup {
   int frames = 150;       // per method
   int quick_frames = 50;  // per method in a quick run
   std::vector<MethodSpec> methods;
+  std::vector<TrajectoryQuantity> quantities = {kineticEnergy(), elasticEnergy()};
+  bool include_start = false;  // also measure the initial state, as frame 0 (a recovery starts somewhere)
 };
 
 struct TrajectoryResult {
   MethodSpec method;
   std::vector<FrameRecord> frames;
+  std::vector<std::vector<double>> values;  // values[q][k]: quantity q after frames[k]
   std::string stopped;  // why the run ended early (a solve that threw on an exploded state), or empty
 };
 
 using SummarizeTrajectories = std::function<std::string(const std::vector<TrajectoryResult>&)>;
 
 // A method whose step throws qnsim::Error (an exploded state no longer factors) ends its run there.
-// Writes NAME.csv (method,frame,time_s,frame_ms,kinetic_energy,elastic_energy,min_det_f,rolled_back),
-// NAME.svg and NAME.png (kinetic and elastic energy per frame, log scale).
+// Writes NAME.csv (method,frame,time_s,frame_ms,min_det_f,inverted,rolled_back and one column per
+// quantity), NAME.svg and NAME.png (one panel per quantity, against the frame).
 ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize);
 
 }  // namespace qnsim

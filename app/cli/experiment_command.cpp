@@ -25,8 +25,7 @@ void print(const ExperimentReport& r) {
 
 Command addExperimentCommand(CLI::App& app) {
   auto options = std::make_shared<ExperimentCommandOptions>();
-  std::string names;
-  for (const Experiment& e : experiments()) names += (names.empty() ? "" : ", ") + e.name;
+  const std::string names = experimentNames();
   CLI::App* cmd = app.add_subcommand("experiment", "Reproduce a figure of the paper: CSV, SVG and PNG, and a summary beside the paper's "
                                                    "statement (" + names + ", or all)");
   cmd->add_option("name", options->name, "Experiment name, or all")->required();

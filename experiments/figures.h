@@ -1,0 +1,24 @@
+#pragma once
+// The figures defined outside experiments.cpp, each in the file of its kind (conditioning.cpp,
+// recovery.cpp, timing_tables.cpp); experiments.cpp lists them all in the paper's order.
+#include "experiments/convergence.h"
+
+namespace qnsim {
+
+ExperimentReport fig9(const ExperimentOptions& options);    // and Table II
+ExperimentReport fig18(const ExperimentOptions& options);
+ExperimentReport table1(const ExperimentOptions& options);
+ExperimentReport teaser(const ExperimentOptions& options);
+
+// Table II: cond(A0^-1 Hess g(x)) at the start of the stretched cube's frame, per initial Hessian and
+// configuration, and the convergence of both A0 in both configurations (Fig. 9).
+struct Table2 {
+  double rest_config1, rest_config2, ours_config1, ours_config2;
+  std::vector<MethodResult> results;
+};
+Table2 measureTable2(int iterations);
+
+// "holds" or "does not hold": a claim's verdict in a summary.
+std::string verdict(bool holds);
+
+}  // namespace qnsim
