@@ -79,7 +79,7 @@ TEST(GuiCompare, EveryRegisteredMethodAndVariantIsOffered) {
   const std::vector<CompareEntry> entries = defaultCompareEntries();
   for (const std::string& method : findParameter("solver.method").choices)
     EXPECT_TRUE(std::any_of(entries.begin(), entries.end(), [&](const CompareEntry& e) { return e.method == method; })) << method;
-  for (const std::string key : {"solver.initial_hessian", "solver.line_search"})
+  for (const std::string& key : compareVariantKeys())
     for (const std::string& choice : findParameter(key).choices)
       EXPECT_TRUE(std::any_of(entries.begin(), entries.end(), [&](const CompareEntry& e) {
         return e.overrides.empty() ? choice == std::get<std::string>(findParameter(key).default_value)

@@ -1,11 +1,13 @@
 // The sandbox's simulation runner: commands are applied between frames, the drag moves the model
-// without refactoring, pins, compare, save/load, and the threaded mode publishes frames. Also the
+// without refactoring, pins, compare and its export, save/load, and the threaded mode publishes frames. Also the
 // colour fields.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 #include <thread>
 
+#include "app/gui/logic/compare_methods.h"
 #include "app/gui/logic/sim_runner.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
@@ -82,6 +84,15 @@ TEST(GuiRunner, PinCompareSaveAndLoadGoThroughCommands) {
   EXPECT_EQ(compare->traces[0].rel_error.front(), 1.0);
   EXPECT_FALSE(runner.busy());
   EXPECT_EQ(runner.snapshot()->frame, 0);  // compare does not advance
+  const auto files = exportComparison(*compare, test::scratchDir("gui_runner") / "compare" / "cmp", "bar");
+  ASSERT_EQ(files.size(), 3u);  // as qnsim experiment writes a convergence figure
+  std::ifstream csv(files[0]);
+  std::string header, first;
+  std::getline(csv, header);
+  std::getline(csv, first);
+  EXPECT_EQ(header, "method,frame,iter,time_ms,rel_error");
+  EXPECT_EQ(first.rfind("QN,1,0,", 0), 0u) << first;
+  for (const auto& f : files) EXPECT_GT(std::filesystem::file_size(f), 100u) << f;
 
   const auto path = test::scratchDir("gui_runner") / "state.json";
   runner.setPlaying(true);

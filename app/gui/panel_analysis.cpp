@@ -100,6 +100,25 @@ void drawCompareEntries(CompareConfig& c) {
   }
 }
 
+// BASE.csv, .svg and .png of the shown comparison, as `qnsim experiment` writes its figures.
+void drawCompareExport(UiState& ui, const CompareResult* result) {
+  ImGui::BeginDisabled(!result);
+  if (ImGui::Button("Export")) {
+    try {
+      const auto files = exportComparison(*result, ui.record.compare_base, ui.session->name);
+      ui.compare_note = "wrote " + files.front().string() + ", .svg and .png";
+      ui.compare_error.clear();
+    } catch (const Error& e) {
+      ui.compare_error = e.what();
+    }
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(160);
+  ImGui::InputText("(.csv, .svg, .png)", ui.record.compare_base, sizeof ui.record.compare_base);
+  if (!ui.compare_note.empty()) ImGui::SameLine(), ImGui::TextDisabled("%s", ui.compare_note.c_str());
+}
+
 void drawCompareTab(UiState& ui) {
   CompareConfig& c = ui.compare;
   ImGui::TextWrapped("Re-solves the next frame from the current state with each method, against one exact solution.");
@@ -112,8 +131,9 @@ void drawCompareTab(UiState& ui) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::Checkbox("against time", &c.against_time);
-  if (!ui.compare_error.empty()) ImGui::TextColored({1.0f, 0.45f, 0.4f, 1}, "%s", ui.compare_error.c_str());
   const auto result = ui.snapshot->compare;
+  drawCompareExport(ui, result.get());
+  if (!ui.compare_error.empty()) ImGui::TextColored({1.0f, 0.45f, 0.4f, 1}, "%s", ui.compare_error.c_str());
   if (!result) {
     ImGui::TextDisabled("No comparison yet.");
     return;

@@ -43,6 +43,7 @@ struct RecordConfig {
   bool obj_export = false;
   char state_path[256] = "qnsim_state.json";
   char screenshot[256] = "qnsim_screenshot.png";
+  char compare_base[256] = "qnsim_compare";  // the Compare tab's export: .csv, .svg and .png
 };
 
 struct UiState {
@@ -54,7 +55,8 @@ struct UiState {
   bool show_handles = true;
   Interaction interaction;
   CompareConfig compare;
-  std::string compare_error;  // why the last comparison could not start
+  std::string compare_error;  // why the last comparison could not start or be exported
+  std::string compare_note;   // what the last export wrote
   RecordConfig record;
   bool real_time = true, reference = false;
 

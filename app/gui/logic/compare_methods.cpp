@@ -1,6 +1,7 @@
 #include "app/gui/logic/compare_methods.h"
 
 #include "core/params/parameters.h"
+#include "experiments/convergence.h"
 
 namespace qnsim::gui {
 namespace {
@@ -18,6 +19,11 @@ void addVariants(std::vector<CompareEntry>& entries, const std::string& key) {
 
 CompareConfig::CompareConfig() : entries(defaultCompareEntries()) {}
 
+const std::vector<std::string>& compareVariantKeys() {
+  static const std::vector<std::string> keys = {"solver.initial_hessian", "solver.line_search", "solver.linear_solver"};
+  return keys;
+}
+
 std::vector<CompareEntry> defaultCompareEntries() {
   std::vector<CompareEntry> entries;
   for (const std::string& method : findParameter("solver.method").choices) {
@@ -27,8 +33,7 @@ std::vector<CompareEntry> defaultCompareEntries() {
     }
     for (const int m : {1, 3, 5, 10}) entries.push_back({method, {}, m, m != 3});
   }
-  addVariants(entries, "solver.initial_hessian");
-  addVariants(entries, "solver.line_search");
+  for (const std::string& key : compareVariantKeys()) addVariants(entries, key);
   return entries;
 }
 
@@ -68,6 +73,17 @@ std::vector<CompareMethod> compareMethods(const CompareConfig& config, const Set
     methods.push_back({compareLabel(entry), s.solver});
   }
   return methods;
+}
+
+std::vector<std::filesystem::path> exportComparison(const CompareResult& result, const std::filesystem::path& base, const std::string& scene) {
+  std::vector<MethodResult> results;
+  for (size_t m = 0; m < result.traces.size(); ++m) results.push_back({{result.labels[m], {}}, result.traces[m]});
+  if (!base.parent_path().empty()) std::filesystem::create_directories(base.parent_path());
+  writeConvergenceCsv(base.string() + ".csv", result.frame, results);
+  const std::string where = scene + ", frame " + std::to_string(result.frame);
+  ExperimentReport report;
+  writeFigure(base, {errorPlot(results, false, where), errorPlot(results, true, where)}, "Compare: " + where, report);
+  return report.files;
 }
 
 }  // namespace qnsim::gui

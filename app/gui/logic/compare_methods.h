@@ -3,6 +3,7 @@
 // method added to the registry shows up by itself), L-BFGS once per window, and L-BFGS with each other
 // initial Hessian and line search. Each entry becomes settings through setParameter, the same checked
 // path as --set.
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct CompareConfig {
 };
 
 std::vector<CompareEntry> defaultCompareEntries();
+// The choice parameters whose every non-default choice is offered as an L-BFGS variant.
+const std::vector<std::string>& compareVariantKeys();
 // "L-BFGS m=5", "PD", "L-BFGS m=5, rest_hessian", ...: the method's name, its window, its variant.
 std::string compareLabel(const CompareEntry& entry);
 std::string compareMethodName(const CompareEntry& entry);  // "L-BFGS"
@@ -32,5 +35,10 @@ std::string compareVariant(const CompareEntry& entry);     // ", rest_hessian" (
 // The current settings with each enabled entry's edits and the tab's iteration count (every iteration
 // is run: no early stop). Throws qnsim::Error naming the key of a rejected edit.
 std::vector<CompareMethod> compareMethods(const CompareConfig& config, const Settings& current);
+
+// Writes a comparison as `qnsim experiment` writes a convergence figure: BASE.csv (method,frame,iter,
+// time_ms,rel_error), BASE.svg and BASE.png (error per iteration and against time), each atomically.
+// Returns the files; throws qnsim::Error naming a path that cannot be written.
+std::vector<std::filesystem::path> exportComparison(const CompareResult& result, const std::filesystem::path& base, const std::string& scene);
 
 }  // namespace qnsim::gui
