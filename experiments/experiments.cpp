@@ -210,6 +210,7 @@ const std::vector<Experiment>& experiments() {
       {"fig8", "initial Hessians", fig8},
       {"fig9", "rest-pose Hessian vs ours under rotation, and Table II", fig9, "table2"},
       {"fig10", "shaking bar: ours vs Hecht et al.", fig10},
+      {"fig12", "cloth: L-BFGS vs PD, a picture", fig12},
       {"fig13", "window sizes", fig13},
       {"fig14", "Armijo vs Wolfe", fig14},
       {"fig15", "stiffness intervals", fig15},

@@ -83,15 +83,20 @@ ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentO
     results.push_back(std::move(r));
   }
 
+  if (options.progress) options.progress(total, total, setup.name + ": done");
+  return writeTrajectories(setup, options, results, summarize(results));
+}
+
+ExperimentReport writeTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const std::vector<TrajectoryResult>& results,
+                                   const std::string& summary) {
   std::filesystem::create_directories(options.out);
   const std::filesystem::path base = options.out / setup.name;
-  ExperimentReport report{setup.name, setup.title, setup.paper, summarize(results), {}};
+  ExperimentReport report{setup.name, setup.title, setup.paper, summary, {}};
   writeCsv(base.string() + ".csv", setup, results);
   std::vector<plot::PlotSpec> panels;
   for (size_t q = 0; q < setup.quantities.size(); ++q) panels.push_back(quantityPlot(results, setup.quantities[q], q));
   const std::string heading = setup.title + " (" + setup.scene + ")";
   writeFigure(base, panels, heading, report);
-  if (options.progress) options.progress(total, total, setup.name + ": done");
   return report;
 }
 

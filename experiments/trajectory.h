@@ -45,5 +45,8 @@ using SummarizeTrajectories = std::function<std::string(const std::vector<Trajec
 // Writes NAME.csv (method,frame,time_s,frame_ms,min_det_f,inverted,rolled_back and one column per
 // quantity), NAME.svg and NAME.png (one panel per quantity, against the frame).
 ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize);
+// The files of runTrajectories for results measured otherwise (methods run in lockstep, Fig. 12).
+ExperimentReport writeTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const std::vector<TrajectoryResult>& results,
+                                   const std::string& summary);
 
 }  // namespace qnsim
