@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "core/common/error.h"
 #include "experiments/experiment.h"
+#include "plot/mesh_picture.h"
 #include "plot/png.h"
 #include "tests/test_util.h"
 
@@ -87,6 +89,32 @@ TEST(PlotPng, DrawsTheSeriesInTheirColoursAndWritesAtomically) {
   EXPECT_GT(std::filesystem::file_size(path), 100u);
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".partial"));
   EXPECT_THROW(plot::writePng(image, test::scratchDir("png") / "missing_folder" / "plot.png"), Error);
+}
+
+// The colour of the middle pixel of panel `panel` (420 px square, below a heading and a label).
+std::array<int, 3> centre(const plot::Image& image, int panel) {
+  const int x = 420 * panel + 210, y = image.height - 210;
+  const unsigned char* p = &image.rgb[3 * (static_cast<size_t>(y) * image.width + x)];
+  return {p[0], p[1], p[2]};
+}
+
+TEST(MeshPicture, DrawsTheFacingSideBlueTheBackOrangeAndTheNearestSurfaceOnTop) {
+  // A square in the z = 0 plane, facing +z (towards the camera), and the same square turned away.
+  const plot::MeshPicture front{"front", {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0}, {0, 1, 2, 0, 2, 3}};
+  plot::MeshPicture back = front;
+  back.label = "back";
+  back.triangles = {0, 2, 1, 0, 3, 2};
+  // Two squares: the far one turned away, the near one (z = 0.5) facing: the near one shows.
+  plot::MeshPicture both{"both", front.positions, {4, 5, 6, 4, 6, 7, 0, 2, 1, 0, 3, 2}};  // the near one drawn first
+  for (double v : {-1.0, -1.0, 0.5, 1.0, -1.0, 0.5, 1.0, 1.0, 0.5, -1.0, 1.0, 0.5}) both.positions.push_back(v);
+  const plot::Image image = plot::renderMeshes({front, back, both}, {{0, 0, 5}, {0, 0, 0}, 45}, "test");
+  ASSERT_EQ(image.width, 3 * 420);
+  for (int panel : {0, 2}) {
+    const auto c = centre(image, panel);
+    EXPECT_GT(c[2], c[0] + 40) << "blue, panel " << panel;
+  }
+  const auto c = centre(image, 1);
+  EXPECT_GT(c[0], c[2] + 40) << "orange";
 }
 
 }  // namespace
