@@ -59,6 +59,45 @@ TEST(LineSearch, WithoutAWolfePointInTheBudgetTheBestDecreaseIsTaken) {
   EXPECT_LT(r.point.value, start.value);
 }
 
+// phi(alpha) = alpha^3 + alpha^2 - alpha (minimiser 1/3): the cubic through phi(0), phi'(0) and two
+// rejected trials is phi itself; a quadratic phi is matched by the first backtrack's quadratic.
+TEST(LineSearch, InterpolatedBacktrackFindsTheMinimiserOfACubicOrAQuadratic) {
+  const auto phi = [](double a) { return a * a * a + a * a - a; };
+  const LinePoint start{0.0, 0.0, -1.0}, first{2.0, phi(2.0), 0.0};
+  EXPECT_NEAR(interpolatedBacktrack(start, {0.8, phi(0.8), 0.0}, &first), 1.0 / 3.0, 1e-12);
+  EXPECT_NEAR(interpolatedBacktrack({0.0, 0.09, -0.6}, {2.0, 2.89, 0.0}, nullptr), 0.3, 1e-12);  // (alpha - 0.3)^2
+}
+
+TEST(LineSearch, InterpolatedBacktrackStaysWithinItsSafeguards) {
+  const LinePoint start{0.0, 1.0, -1.0};
+  EXPECT_DOUBLE_EQ(interpolatedBacktrack(start, {2.0, 1e12, 0.0}, nullptr), 0.2) << "a huge increase: one tenth of the step";
+  EXPECT_DOUBLE_EQ(interpolatedBacktrack(start, {2.0, 0.99, 0.0}, nullptr), 1.0) << "barely any decrease yet: at most half the step";
+  EXPECT_DOUBLE_EQ(interpolatedBacktrack(start, {2.0, NAN, 0.0}, nullptr), 1.0) << "a non-finite trial: halve";
+  EXPECT_DOUBLE_EQ(interpolatedBacktrack(start, {2.0, INFINITY, 0.0}, nullptr), 0.2);
+  const LinePoint first{4.0, 1e6, 0.0};
+  const double next = interpolatedBacktrack(start, {2.0, 50.0, 0.0}, &first);
+  EXPECT_GE(next, 0.2);
+  EXPECT_LE(next, 1.0);
+}
+
+// The interpolating search never increases g and converges like halving on a frame that backtracks
+// (the spline sphere).
+TEST(LineSearch, InterpolationInTheFrameLoopConvergesAndNeverIncreasesG) {
+  Simulation sim(loadScene(catalogScenePath("sphere_spline_a")));
+  for (int f = 0; f < 12; ++f) sim.step();
+  Settings halving = sim.settings(), interpolating = halving;
+  setParameter(interpolating, "solver.line_search", "interpolate");
+  const auto traces = sim.compareNextFrame({halving.solver, interpolating.solver});
+  const auto& its = traces[1].result.iterations;
+  for (size_t k = 1; k < its.size(); ++k) {
+    EXPECT_LE(its[k].g, its[k - 1].g) << "iteration " << k;
+    EXPECT_TRUE(its[k].alpha == 1.0 || its[k].ls_trials > 1) << "a shorter step only after a rejected trial";
+  }
+  std::printf("sphere_spline_a frame 13: halving %d trials, error %.3g; interpolation %d trials, error %.3g\n", traces[0].result.ls_trials,
+              traces[0].rel_error.back(), traces[1].result.ls_trials, traces[1].rel_error.back());
+  EXPECT_LT(traces[1].rel_error.back(), 10 * traces[0].rel_error.back() + 1e-12);
+}
+
 TEST(LineSearch, WolfeInTheFrameLoopConvergesAndNeverIncreasesG) {
   Scene scene = loadScene(catalogScenePath("twisting_bar"));
   Simulation sim(scene);

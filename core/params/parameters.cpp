@@ -92,8 +92,10 @@ std::vector<SettingParameter> declareAll() {
                                  [](Settings& s) -> InitialHessianKind& { return s.solver.initial_hessian; }, Effect::NewDirectionSolver),
       choice<LineSearchKind>("solver.line_search", "Solver",
                              "armijo: backtracking until g decreases sufficiently (Alg. 1); none: always take the full step; wolfe: "
-                             "strong Wolfe conditions with zoom (Nocedal-Wright Alg. 3.5/3.6), gamma as c1, wolfe_gamma2 as c2.",
-                             {"armijo", "none", "wolfe"}, [](Settings& s) -> LineSearchKind& { return s.solver.line_search; }),
+                             "strong Wolfe conditions with zoom (Nocedal-Wright Alg. 3.5/3.6), gamma as c1, wolfe_gamma2 as c2; "
+                             "interpolate: Armijo backtracking whose next step minimises the cubic through g and its slope at 0 and "
+                             "at the rejected step, kept within [0.1, 0.5] of it (Nocedal-Wright Sec. 3.5).",
+                             {"armijo", "none", "wolfe", "interpolate"}, [](Settings& s) -> LineSearchKind& { return s.solver.line_search; }),
       declare<double>("solver.armijo_gamma", "Solver", "Armijo sufficient-decrease constant gamma (paper: 0.3).", Type::Real, 0.3, 1e-6,
                       0.999, [](Settings& s) -> double& { return s.solver.armijo_gamma; }),
       declare<double>("solver.armijo_beta", "Solver", "Backtracking factor: the step is multiplied by it after each rejected trial (paper: 0.5).",

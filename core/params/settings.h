@@ -6,7 +6,7 @@
 namespace qnsim {
 
 enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev, Hecht };
-enum class LineSearchKind { Armijo, None, Wolfe };
+enum class LineSearchKind { Armijo, None, Wolfe, Interpolate };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
 enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };

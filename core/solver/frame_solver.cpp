@@ -17,11 +17,13 @@ FrameSolver::FrameSolver(Objective& objective, DirectionSolver& solver, const So
 // Backtracking from alpha = 1, multiplying by beta until the Armijo condition
 // g(x + alpha d) <= g(x) + gamma alpha <grad g, d> holds (Alg. 1 lines 5-10). A round-off allowance of
 // 1e-14 |g| keeps the test from rejecting every step once g stops changing in double precision.
-// After max_backtracks halvings the best decreasing trial is taken, or no step at all.
+// After max_backtracks halvings the best decreasing trial is taken, or no step at all. With
+// line_search=interpolate the next trial comes from a cubic fit instead of a fixed factor.
 FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope, const VecX& d) {
   if (settings_.line_search == LineSearchKind::Wolfe) return wolfeSearch(x, g, slope, d);
-  const bool armijo = settings_.line_search == LineSearchKind::Armijo;
+  const bool armijo = backtracks();
   double alpha = 1.0, best_alpha = 0.0, best_g = g;
+  LinePoint previous;  // the rejected trial before the last, for the cubic fit
   for (int trial = 1;; ++trial) {
     trial_x_ = x + alpha * d;
     trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
@@ -37,7 +39,13 @@ FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope
       trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
       return {best_alpha, trial + 1};
     }
-    alpha *= settings_.armijo_beta;
+    if (settings_.line_search == LineSearchKind::Interpolate) {
+      const LinePoint rejected{alpha, trial_g_, 0.0};
+      alpha = interpolatedBacktrack({0.0, g, slope}, rejected, trial > 1 ? &previous : nullptr);
+      previous = rejected;
+    } else {
+      alpha *= settings_.armijo_beta;
+    }
   }
 }
 
@@ -117,7 +125,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     // line-search trials. Without a line search every full step is taken, increases included (that
     // is what the paper's experiment without line search does).
     const bool exhausted = step.trials > settings_.max_backtracks;
-    if ((!progress || exhausted) && settings_.line_search == LineSearchKind::Armijo) break;
+    if ((!progress || exhausted) && backtracks()) break;
     if (!progress && settings_.line_search == LineSearchKind::Wolfe) break;
   }
   result.g = g;

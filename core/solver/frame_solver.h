@@ -48,6 +48,8 @@ class FrameSolver {
   };
   Trial lineSearch(const VecX& x, double g, double slope, const VecX& d);
   Trial wolfeSearch(const VecX& x, double g, double slope, const VecX& d);
+  // Armijo backtracking, by a fixed factor or by interpolation.
+  bool backtracks() const { return settings_.line_search == LineSearchKind::Armijo || settings_.line_search == LineSearchKind::Interpolate; }
 
   Objective& objective_;
   DirectionSolver& solver_;

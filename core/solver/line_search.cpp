@@ -82,4 +82,18 @@ LineSearchResult strongWolfe(const LineFunction& phi, const LinePoint& start, do
   return WolfeSearch(phi, start, c1, c2, max_trials).run();
 }
 
+double interpolatedBacktrack(const LinePoint& start, const LinePoint& rejected, const LinePoint* previous) {
+  const double a1 = rejected.alpha, r1 = rejected.value - start.value - start.slope * a1;  // phi minus its tangent at 0
+  double next = -start.slope * a1 * a1 / (2.0 * r1);  // N-W Eq. 3.57
+  if (previous) {  // N-W Eq. 3.58: phi(0) + phi'(0) a + b a^2 + c a^3 through both rejected trials
+    const double a0 = previous->alpha, r0 = previous->value - start.value - start.slope * a0;
+    const double scale = 1.0 / (a0 * a0 * a1 * a1 * (a1 - a0));
+    const double c = scale * (a0 * a0 * r1 - a1 * a1 * r0), b = scale * (-a0 * a0 * a0 * r1 + a1 * a1 * a1 * r0);
+    const double discriminant = b * b - 3.0 * c * start.slope;
+    if (std::abs(c) > 1e-300 && discriminant >= 0) next = (-b + std::sqrt(discriminant)) / (3.0 * c);
+  }
+  if (!std::isfinite(next)) next = 0.5 * a1;  // an overflowing trial, or a degenerate fit
+  return std::clamp(next, 0.1 * a1, 0.5 * a1);
+}
+
 }  // namespace qnsim

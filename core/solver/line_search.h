@@ -28,4 +28,10 @@ struct LineSearchResult {
 // lowest one that decreases phi, or alpha = 0).
 LineSearchResult strongWolfe(const LineFunction& phi, const LinePoint& start, double c1, double c2, int max_trials);
 
+// The next trial of a backtracking search after `rejected` failed the Armijo test (Nocedal and Wright
+// Sec. 3.5): the minimiser of the quadratic through phi(0), phi'(0) and phi(rejected) on the first
+// backtrack (`previous` null), then of the cubic through phi(0), phi'(0) and the last two rejected
+// trials; safeguarded to [0.1, 0.5] times the rejected step so that it neither stalls nor barely moves.
+// Only values are used: a slope far from the start says little about where phi turns.
+double interpolatedBacktrack(const LinePoint& start, const LinePoint& rejected, const LinePoint* previous);
 }  // namespace qnsim
