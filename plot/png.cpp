@@ -49,10 +49,12 @@ void drawSeries(Canvas& canvas, const PlotSpec& p, const PanelFrame& f, const Se
 }
 
 void drawLegend(Canvas& canvas, const PlotSpec& p, const PanelFrame& f) {
+  double widest = 0;  // long labels move the legend left instead of running off the picture
+  for (const Series& s : p.series) widest = std::max(widest, Canvas::textWidth(s.label));
+  const double x = f.left + f.width - std::max(190.0, 28 + widest + 10);
   double y = f.top + 12;
   for (const Series& s : p.series) {
     if (s.label.empty()) continue;
-    const double x = f.left + f.width - 190;
     canvas.line(x, y, x + 22, y, s.color, 2.5);
     canvas.text(x + 28, y - 5, s.label, kText);
     y += 17;

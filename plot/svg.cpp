@@ -1,5 +1,6 @@
 #include "plot/svg.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -60,10 +61,12 @@ void series(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f, con
 }
 
 void legend(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f) {
+  size_t longest = 0;  // long labels move the legend left; 12 px text is about 7 px per character
+  for (const Series& s : p.series) longest = std::max(longest, s.label.size());
+  const double x = f.left + f.width - std::max(170.0, 28 + 7.0 * static_cast<double>(longest) + 10);
   double y = f.top + 16;
   for (const Series& s : p.series) {
     if (s.label.empty()) continue;
-    const double x = f.left + f.width - 170;
     out << "<line x1='" << x << "' y1='" << y - 4 << "' x2='" << x + 22 << "' y2='" << y - 4 << "' stroke='" << rgb(s.color)
         << "' stroke-width='2.5'/>\n<text x='" << x + 28 << "' y='" << y << "'>" << escape(s.label) << "</text>\n";
     y += 16;

@@ -86,7 +86,8 @@ std::vector<SettingParameter> declareAll() {
       choice<InitialHessianKind>("solver.initial_hessian", "Solver",
                                  "Initial Hessian A0 of L-BFGS (Fig. 8). laplacian: ours, M/h^2 + L, n x n, factored once; "
                                  "scaled_identity: <s,t>/<t,t> I (Nocedal-Wright); rest_hessian: M/h^2 + Hessian of E at rest, "
-                                 "3n x 3n, factored once; frame_hessian: the projected Hessian at each frame's start, factored per frame; "
+                                 "3n x 3n, factored once; frame_hessian: the projected Hessian at each frame's start, factored per frame "
+                                 "(both solved by PCG instead with linear_solver=cg); "
                                  "warped_rest_hessian: the rest-pose Hessian warped by per-vertex rotations (Mueller et al. 2002).",
                                  {"laplacian", "scaled_identity", "rest_hessian", "frame_hessian", "warped_rest_hessian"},
                                  [](Settings& s) -> InitialHessianKind& { return s.solver.initial_hessian; }, Effect::NewDirectionSolver),
@@ -111,14 +112,23 @@ std::vector<SettingParameter> declareAll() {
                     Type::Vector2, Vec2(0.5, 1.5), 0.01, 10.0, [](Settings& s) -> Vec2& { return s.solver.stiffness_interval; }, Effect::NewSystemMatrix),
       choice<LinearSolverKind>("solver.linear_solver", "Solver",
                                "direct: the prefactored sparse Cholesky (ours, and Newton's per-iteration factorisation); cg: "
-                               "Jacobi-preconditioned conjugate gradients (Fig. 16), for Newton's projected Hessian and our A; "
-                               "cg_indefinite: Newton with the unprojected Hessian and CG that stops at negative curvature (Gast et al. 2015).",
+                               "preconditioned conjugate gradients (Figs. 16, 17; solver.cg_preconditioner) for Newton's projected "
+                               "Hessian, our A and the rest-pose and per-frame Hessians of L-BFGS; cg_indefinite: Newton with the "
+                               "unprojected Hessian and CG that stops at negative curvature (Gast et al. 2015), cg elsewhere.",
                                {"direct", "cg", "cg_indefinite"}, [](Settings& s) -> LinearSolverKind& { return s.solver.linear_solver; },
                                Effect::NewDirectionSolver),
       declare<int>("solver.cg_iterations", "Solver", "Most conjugate-gradient iterations per solve (linear_solver=cg; the paper: 5 and 15).",
                    Type::Integer, 15, 1, 100000, [](Settings& s) -> int& { return s.solver.cg_iterations; }, Effect::NewDirectionSolver),
       declare<double>("solver.cg_tolerance", "Solver", "Relative residual |b - K x| / |b| at which conjugate gradients stop early.",
                       Type::Real, 1e-10, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.cg_tolerance; }, Effect::NewDirectionSolver),
+      choice<CgPreconditionerKind>("solver.cg_preconditioner", "Solver",
+                                   "Preconditioner P of conjugate gradients (linear_solver=cg; Fig. 17). jacobi: diag(K) of each system; "
+                                   "ichol_a: incomplete Cholesky of A = M/h^2 + L (n x n), factored once per A, applied to each "
+                                   "coordinate of 3n x 3n systems; ichol_rest_hessian: incomplete Cholesky of the 3n x 3n rest-pose "
+                                   "Hessian, factored once (ours by CG then solves x, y and z together). Both are Eigen's "
+                                   "IncompleteCholesky (Lin-More: AMD ordering, scaling, diagonal shift), not a zero-fill IC(0).",
+                                   {"jacobi", "ichol_a", "ichol_rest_hessian"},
+                                   [](Settings& s) -> CgPreconditionerKind& { return s.solver.cg_preconditioner; }, Effect::NewDirectionSolver),
       declare<int>("solver.chebyshev_delay", "Solver", "Chebyshev (Alg. 3): plain PD steps for the first S iterations of a frame (paper: 10).",
                    Type::Integer, 10, 1, 100000, [](Settings& s) -> int& { return s.solver.chebyshev_delay; }, Effect::NewDirectionSolver),
       declare<double>("solver.chebyshev_rho", "Solver",

@@ -9,6 +9,7 @@ enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDesce
 enum class LineSearchKind { Armijo, None, Wolfe, Interpolate };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
 enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
+enum class CgPreconditionerKind { Jacobi, IcholA, IcholRestHessian };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
 
 struct SolverSettings {
@@ -26,6 +27,7 @@ struct SolverSettings {
   LinearSolverKind linear_solver;  // of Newton's and our solves (Figs. 16, 17)
   int cg_iterations;               // most conjugate-gradient iterations per solve
   double cg_tolerance;             // relative residual at which conjugate gradients stop
+  CgPreconditionerKind cg_preconditioner;  // P of conjugate gradients (Fig. 17)
   int chebyshev_delay;        // S of Alg. 3: plain PD for the first S iterations (paper: 10)
   double chebyshev_rho;       // rho of Alg. 3; 0 = estimated by a training run
   int hessian_refresh_frames;  // N of the Hecht et al. 2012 baseline (Fig. 10): its Hessian is refactored every N frames

@@ -36,7 +36,7 @@ std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& setti
       return std::make_unique<LbfgsSolver>(makeInitialHessian(settings.initial_hessian, objective, system, settings), settings.lbfgs_window);
     case SolverMethod::ProjectiveDynamics:
       return std::make_unique<LbfgsSolver>(makeInitialHessian(InitialHessianKind::Laplacian, objective, system, settings), 0);
-    case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective, settings);
+    case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective, system, settings);
     case SolverMethod::GradientDescent: return std::make_unique<GradientDescentSolver>(objective);
     case SolverMethod::Chebyshev:
       return std::make_unique<ChebyshevSolver>(objective, system, settings.chebyshev_delay, settings.chebyshev_rho);

@@ -23,7 +23,7 @@ double solveExactly(Objective& objective, SystemMatrix& system, VecX& x) {
   if (remaining <= target) return result.g;
   settings.gradient_tolerance = target / remaining;
   settings.iterations = 10;
-  NewtonSolver newton(objective, settings);
+  NewtonSolver newton(objective, system, settings);
   FrameSolver(objective, newton, settings).solve(x, result);
   return result.g;
 }

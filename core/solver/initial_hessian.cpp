@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "core/math/svd3.h"
-#include "core/solver/linear/conjugate_gradient.h"
 #include "core/objective/objective.h"
+#include "core/solver/pcg.h"
 
 namespace qnsim {
 namespace {
@@ -19,23 +19,34 @@ class LaplacianHessian final : public InitialHessian {
   SystemMatrix& system_;
 };
 
-// Ours solved by Jacobi-preconditioned conjugate gradients, one column (x, y, z) at a time (Fig. 16).
+// Ours solved by preconditioned conjugate gradients (Figs. 16, 17), one column (x, y, z) at a time, as
+// the direct solve does; an ichol of the 3n x 3n rest-pose Hessian does not fit these n x n columns,
+// so with it the three are solved together as one system with A (x) I3.
 class LaplacianByCg final : public InitialHessian {
  public:
-  LaplacianByCg(SystemMatrix& system, int iterations, double tolerance) : system_(system), iterations_(iterations), tolerance_(tolerance) {}
+  LaplacianByCg(SystemMatrix& system, std::unique_ptr<Pcg> cg)
+      : system_(system), cg_(std::move(cg)), joint_(!cg_->fits(system.matrix().rows())) {
+    if (joint_) lifted_ = perCoordinate(system.matrix());
+  }
   void apply(const VecX&, VecX& q, const VecX*, const VecX*) override {
+    if (joint_) {
+      cg_->solve(lifted_, q, solution_);
+      q.swap(solution_);
+      return;
+    }
     const Eigen::Index n = q.size() / 3;
     for (int c = 0; c < 3; ++c) {
       column_ = Eigen::Map<const VecX, 0, Eigen::InnerStride<3>>(q.data() + c, n);
-      conjugateGradient(system_.matrix(), column_, solution_, iterations_, tolerance_, false);
+      cg_->solve(system_.matrix(), column_, solution_);
       Eigen::Map<VecX, 0, Eigen::InnerStride<3>>(q.data() + c, n) = solution_;
     }
   }
 
  private:
   SystemMatrix& system_;
-  int iterations_;
-  double tolerance_;
+  std::unique_ptr<Pcg> cg_;
+  bool joint_;
+  SparseMatrix lifted_;
   VecX column_, solution_;
 };
 
@@ -95,6 +106,31 @@ class ExactHessian final : public InitialHessian {
  private:
   HessianFactor hessian_;
   bool per_frame_, stale_ = true;
+};
+
+// The same exact Hessians solved by preconditioned conjugate gradients instead of a factorization
+// (linear_solver = cg; Fig. 17 (c)-(f) for the per-frame one): the PSD-projected Hessian is assembled,
+// not factored, so A0 stays positive definite as with the direct solve and each PCG iterate is a
+// descent direction.
+class ExactHessianByCg final : public InitialHessian {
+ public:
+  ExactHessianByCg(Objective& objective, bool per_frame, std::unique_ptr<Pcg> cg)
+      : objective_(objective), cg_(std::move(cg)), per_frame_(per_frame), stale_(per_frame) {
+    if (!per_frame_) H_ = objective.hessian(objective.model().rest, /*project=*/true);
+  }
+  void reset() override { stale_ = per_frame_; }
+  void apply(const VecX& x, VecX& q, const VecX*, const VecX*) override {
+    if (stale_) H_ = objective_.hessian(x, /*project=*/true), stale_ = false;
+    cg_->solve(H_, q, solution_);
+    q.swap(solution_);
+  }
+
+ private:
+  Objective& objective_;
+  std::unique_ptr<Pcg> cg_;
+  bool per_frame_, stale_;
+  SparseMatrix H_;  // a copy: the objective's Hessian storage is reused by the next assembly
+  VecX solution_;
 };
 
 // Per-vertex stiffness warping of a Hessian K factored at a reference state x_r (Mueller et al. 2002;
@@ -171,14 +207,19 @@ std::unique_ptr<InitialHessian> makeHechtHessian(Objective& objective, int refre
 
 std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system,
                                                    const SolverSettings& settings) {
+  const bool cg = settings.linear_solver != LinearSolverKind::Direct;
+  const auto pcg = [&] { return std::make_unique<Pcg>(settings, objective, system); };
   switch (kind) {
     case InitialHessianKind::Laplacian:
-      if (settings.linear_solver != LinearSolverKind::Direct)
-        return std::make_unique<LaplacianByCg>(system, settings.cg_iterations, settings.cg_tolerance);
+      if (cg) return std::make_unique<LaplacianByCg>(system, pcg());
       return std::make_unique<LaplacianHessian>(system);
     case InitialHessianKind::ScaledIdentity: return std::make_unique<ScaledIdentity>(objective);
-    case InitialHessianKind::RestHessian: return std::make_unique<ExactHessian>(objective, false);
-    case InitialHessianKind::FrameHessian: return std::make_unique<ExactHessian>(objective, true);
+    case InitialHessianKind::RestHessian:
+    case InitialHessianKind::FrameHessian: {
+      const bool per_frame = kind == InitialHessianKind::FrameHessian;
+      if (cg) return std::make_unique<ExactHessianByCg>(objective, per_frame, pcg());
+      return std::make_unique<ExactHessian>(objective, per_frame);
+    }
     case InitialHessianKind::WarpedRestHessian: return std::make_unique<WarpedHessian>(objective, 0);
   }
   return nullptr;

@@ -24,7 +24,8 @@ class InitialHessian {
   virtual long factorizations() const { return 0; }
 };
 
-// settings.linear_solver = cg solves ours (A) by conjugate gradients instead of its Cholesky factor.
+// settings.linear_solver = cg solves ours (A), the rest-pose and the per-frame Hessian by preconditioned
+// conjugate gradients (settings.cg_preconditioner) instead of a Cholesky factor.
 std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Objective& objective, SystemMatrix& system,
                                                    const SolverSettings& settings);
 

@@ -4,16 +4,13 @@
 
 #include "core/common/error.h"
 #include "core/common/timer.h"
-#include "core/solver/linear/conjugate_gradient.h"
 
 namespace qnsim {
 
-NewtonSolver::NewtonSolver(Objective& objective, const SolverSettings& settings)
-    : objective_(objective),
-      linear_(settings.linear_solver),
-      cg_iterations_(settings.cg_iterations),
-      cg_tolerance_(settings.cg_tolerance),
-      cholesky_(SparseCholesky::create(true)) {}
+NewtonSolver::NewtonSolver(Objective& objective, const SystemMatrix& system, const SolverSettings& settings)
+    : objective_(objective), linear_(settings.linear_solver), cholesky_(SparseCholesky::create(true)) {
+  if (linear_ != LinearSolverKind::Direct) cg_ = std::make_unique<Pcg>(settings, objective, system);
+}
 
 void NewtonSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) {
   Timer timer;
@@ -21,7 +18,7 @@ void NewtonSolver::direction(const VecX& x, const VecX& gradient, VecX& d, Phase
   times.gradient += timer.ms();  // Hessian assembly is counted with the derivative evaluations
   timer.restart();
   if (linear_ != LinearSolverKind::Direct) {
-    conjugateGradient(H, -gradient, d, cg_iterations_, cg_tolerance_, linear_ == LinearSolverKind::IndefiniteCg);
+    cg_->solve(H, -gradient, d, linear_ == LinearSolverKind::IndefiniteCg);
     times.linear_solve += timer.ms();
     return;
   }

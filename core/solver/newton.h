@@ -7,14 +7,16 @@
 #include "core/objective/objective.h"
 #include "core/solver/direction.h"
 #include "core/solver/linear/sparse_cholesky.h"
+#include "core/solver/pcg.h"
 
 namespace qnsim {
 
 class NewtonSolver final : public DirectionSolver {
  public:
-  // With settings.linear_solver = cg the projected Hessian is solved by conjugate gradients, with
-  // cg_indefinite the unprojected one, stopping at negative curvature (Gast et al. 2015).
-  NewtonSolver(Objective& objective, const SolverSettings& settings);
+  // With settings.linear_solver = cg the projected Hessian is solved by preconditioned conjugate
+  // gradients (settings.cg_preconditioner; ichol_a needs `system`), with cg_indefinite the unprojected
+  // one, stopping at negative curvature (Gast et al. 2015).
+  NewtonSolver(Objective& objective, const SystemMatrix& system, const SolverSettings& settings);
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
   long factorizations() const override { return factorizations_; }
 
@@ -23,8 +25,7 @@ class NewtonSolver final : public DirectionSolver {
 
   Objective& objective_;
   LinearSolverKind linear_;
-  int cg_iterations_;
-  double cg_tolerance_;
+  std::unique_ptr<Pcg> cg_;  // null for the direct solve
   SparseMatrix shifted_;
   std::unique_ptr<SparseCholesky> cholesky_;
   bool analyzed_ = false;

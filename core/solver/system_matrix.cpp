@@ -1,5 +1,7 @@
 #include "core/solver/system_matrix.h"
 
+#include <vector>
+
 namespace qnsim {
 
 SystemMatrix::SystemMatrix(const Model& model, double inertia_weight, double stiffness_scale) : cholesky_(SparseCholesky::create()) {
@@ -17,5 +19,16 @@ void SystemMatrix::rebuild(const Model& model, double inertia_weight, double sti
 }
 
 void SystemMatrix::solve(VecX& v) { cholesky_->solveRows(asRows(v)); }
+
+SparseMatrix perCoordinate(const SparseMatrix& A) {
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(3 * A.nonZeros());
+  for (int j = 0; j < A.outerSize(); ++j)
+    for (SparseMatrix::InnerIterator it(A, j); it; ++it)
+      for (int c = 0; c < 3; ++c) entries.emplace_back(3 * it.row() + c, 3 * it.col() + c, it.value());
+  SparseMatrix lifted(3 * A.rows(), 3 * A.cols());
+  lifted.setFromTriplets(entries.begin(), entries.end());
+  return lifted;
+}
 
 }  // namespace qnsim

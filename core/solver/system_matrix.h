@@ -25,4 +25,8 @@ class SystemMatrix {
   long factorizations_ = 0;
 };
 
+// A (x) I3: the 3n x 3n form of an n x n matrix acting on each coordinate, in the interleaved layout of
+// positions (entry (3i + c, 3j + c) = A(i, j)).
+SparseMatrix perCoordinate(const SparseMatrix& A);
+
 }  // namespace qnsim

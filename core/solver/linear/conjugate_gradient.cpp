@@ -4,10 +4,14 @@
 
 namespace qnsim {
 
-CgResult conjugateGradient(const SparseMatrix& K, const VecX& b, VecX& x, int max_iterations, double tolerance, bool stop_on_indefinite) {
-  const VecX jacobi = K.diagonal().cwiseAbs().cwiseMax(1e-300).cwiseInverse();
+JacobiPreconditioner::JacobiPreconditioner(const SparseMatrix& K) : inverse_diagonal_(K.diagonal().cwiseAbs().cwiseMax(1e-300).cwiseInverse()) {}
+
+CgResult conjugateGradient(const SparseMatrix& K, const VecX& b, VecX& x, const Preconditioner& P, int max_iterations, double tolerance,
+                           bool stop_on_indefinite) {
   x.setZero(b.size());
-  VecX r = b, z = jacobi.cwiseProduct(r), p = z, Kp(b.size());
+  VecX r = b, z, Kp(b.size());
+  P.apply(r, z);
+  VecX p = z;
   double rz = r.dot(z);
   const double b_norm = b.norm();
   CgResult result;
@@ -26,7 +30,7 @@ CgResult conjugateGradient(const SparseMatrix& K, const VecX& b, VecX& x, int ma
     const double alpha = rz / curvature;
     x += alpha * p;
     r -= alpha * Kp;
-    z = jacobi.cwiseProduct(r);
+    P.apply(r, z);
     const double rz_next = r.dot(z);
     p = z + (rz_next / rz) * p;
     rz = rz_next;
@@ -34,6 +38,10 @@ CgResult conjugateGradient(const SparseMatrix& K, const VecX& b, VecX& x, int ma
     result.relative_residual = r.norm() / b_norm;
   }
   return result;
+}
+
+CgResult conjugateGradient(const SparseMatrix& K, const VecX& b, VecX& x, int max_iterations, double tolerance, bool stop_on_indefinite) {
+  return conjugateGradient(K, b, x, JacobiPreconditioner(K), max_iterations, tolerance, stop_on_indefinite);
 }
 
 }  // namespace qnsim

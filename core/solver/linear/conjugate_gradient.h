@@ -1,8 +1,8 @@
 #pragma once
-// Jacobi-preconditioned conjugate gradients for the paper's iterative baselines (Figs. 16, 17;
-// Hestenes and Stiefel 1952): a capped number of iterations, a relative residual tolerance, and
-// optionally the stop of Gast et al. 2015 on detected indefiniteness (p^T K p <= 0), which is why this
-// is written out instead of using Eigen::ConjugateGradient (it has no such exit).
+// Preconditioned conjugate gradients for the paper's iterative baselines (Figs. 16, 17; Hestenes and
+// Stiefel 1952): a capped number of iterations, a relative residual tolerance, and optionally the stop
+// of Gast et al. 2015 on detected indefiniteness (p^T K p <= 0), which is why this is written out
+// instead of using Eigen::ConjugateGradient (it has no such exit).
 #include "core/common/types.h"
 
 namespace qnsim {
@@ -13,9 +13,30 @@ struct CgResult {
   bool indefinite = false;       // stopped at a direction of non-positive curvature
 };
 
-// Solves K x = b from x = 0 with the preconditioner diag(K)^-1. Stops after max_iterations, at a
-// relative residual <= tolerance or, with stop_on_indefinite, at the first p with p^T K p <= 0 (x is
-// then the last iterate, or b itself scaled by diag(K)^-1 if that happens at once).
+// z := P^-1 r for a symmetric positive definite P that approximates K.
+class Preconditioner {
+ public:
+  virtual ~Preconditioner() = default;
+  virtual void apply(const VecX& r, VecX& z) const = 0;
+};
+
+// P = |diag(K)| (Jacobi; absolute values so that P stays positive for an indefinite K).
+class JacobiPreconditioner final : public Preconditioner {
+ public:
+  explicit JacobiPreconditioner(const SparseMatrix& K);
+  void apply(const VecX& r, VecX& z) const override { z = inverse_diagonal_.cwiseProduct(r); }
+
+ private:
+  VecX inverse_diagonal_;
+};
+
+// Solves K x = b from x = 0 with the preconditioner P. Stops after max_iterations, at a relative
+// residual <= tolerance or, with stop_on_indefinite, at the first p with p^T K p <= 0 (x is then the
+// last iterate, or P^-1 b if that happens at once). For SPD K and P every iterate is a descent
+// direction for b = -grad g.
+CgResult conjugateGradient(const SparseMatrix& K, const VecX& b, VecX& x, const Preconditioner& P, int max_iterations, double tolerance,
+                           bool stop_on_indefinite);
+// The same with the Jacobi preconditioner of K.
 CgResult conjugateGradient(const SparseMatrix& K, const VecX& b, VecX& x, int max_iterations, double tolerance, bool stop_on_indefinite);
 
 }  // namespace qnsim
