@@ -36,7 +36,7 @@ plot::PlotSpec energyPlot(const std::vector<TrajectoryResult>& results, const st
 
 }  // namespace
 
-ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize) {
+std::vector<TrajectoryResult> simulateTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options) {
   const Scene scene = loadScene(catalogScenePath(setup.scene));
   const int frames = options.quick ? setup.quick_frames : setup.frames;
   const int total = frames * static_cast<int>(setup.methods.size());
@@ -44,7 +44,9 @@ ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentO
   for (const MethodSpec& method : setup.methods) {
     Scene own = scene;
     own.settings = applyMethod(scene.settings, method);
+    if (setup.edit_scene) setup.edit_scene(method, own);
     Simulation sim(own);
+    if (setup.start) setup.start(sim);
     TrajectoryResult r{method, {}, {}};
     for (int f = 0; f < frames; ++f) {
       if (options.progress) options.progress(static_cast<int>(results.size()) * frames + f, total, setup.name + ": " + method.label);
@@ -58,17 +60,21 @@ ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentO
     }
     results.push_back(std::move(r));
   }
+  if (options.progress) options.progress(total, total, setup.name + ": done");
+  return results;
+}
 
+ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize) {
+  const std::vector<TrajectoryResult> results = simulateTrajectories(setup, options);
   std::filesystem::create_directories(options.out);
   const std::filesystem::path base = options.out / setup.name;
   ExperimentReport report{setup.name, setup.title, setup.paper, summarize(results), {}};
   writeCsv(base.string() + ".csv", results);
-  const std::vector<plot::PlotSpec> panels = {
-      energyPlot(results, "Kinetic energy", [](const FrameRecord& f) { return f.kinetic_energy; }),
-      energyPlot(results, "Elastic energy", [](const FrameRecord& f) { return f.elastic_energy; })};
-  const std::string heading = setup.title + " (" + setup.scene + ")";
-  writeFigure(base, panels, heading, report);
-  if (options.progress) options.progress(total, total, setup.name + ": done");
+  const std::vector<plot::PlotSpec> panels =
+      setup.panels ? setup.panels(results)
+                   : std::vector<plot::PlotSpec>{energyPlot(results, "Kinetic energy", [](const FrameRecord& f) { return f.kinetic_energy; }),
+                                                 energyPlot(results, "Elastic energy", [](const FrameRecord& f) { return f.elastic_energy; })};
+  writeFigure(base, panels, setup.title + " (" + setup.scene + ")", report);
   return report;
 }
 
