@@ -1,11 +1,12 @@
 // The registry of experiments: each figure's scene, methods and the paper's statement (paper_reference
-// claims C14, C17, C20 and Sec. 5), with what we measured printed beside it.
+// claims C14, C17, C20 and Sec. 5; Fig. 11 lives in strain_limit.cpp), with what we measured printed beside it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "core/common/error.h"
 #include "experiments/convergence.h"
+#include "experiments/strain_limit.h"
 #include "experiments/trajectory.h"
 
 namespace qnsim {
@@ -207,6 +208,7 @@ const std::vector<Experiment>& experiments() {
       {"fig7", "L-BFGS windows vs Chebyshev vs Newton vs PD", fig7},
       {"fig8", "initial Hessians", fig8},
       {"fig10", "shaking bar: ours vs Hecht et al.", fig10},
+      {"fig11", "PD with strain limiting vs the polynomial material", fig11},
       {"fig13", "window sizes", fig13},
       {"fig14", "Armijo vs Wolfe", fig14},
       {"fig15", "stiffness intervals", fig15},
