@@ -1,5 +1,6 @@
 // The registry of experiments: each figure's scene, methods and the paper's statement (paper_reference
-// claims C14, C17, C20, C37, C38 and Sec. 5), with what we measured printed beside it.
+// claims C14, C17, C20, C37, C38 and Sec. 5; the figures of figures.h and Fig. 11 live in files of
+// their own), with what we measured printed beside it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include "core/common/error.h"
 #include "experiments/convergence.h"
 #include "experiments/figures.h"
+#include "experiments/strain_limit.h"
 #include "experiments/trajectory.h"
 
 namespace qnsim {
@@ -291,6 +293,7 @@ const std::vector<Experiment>& experiments() {
       {"fig8", "initial Hessians", fig8},
       {"fig9", "rest-pose Hessian vs ours under rotation, and Table II", fig9, "table2"},
       {"fig10", "shaking bar: ours vs Hecht et al.", fig10},
+      {"fig11", "PD with strain limiting vs the polynomial material", fig11},
       {"fig12", "cloth: L-BFGS vs PD, a picture", fig12},
       {"fig13", "window sizes", fig13},
       {"fig14", "Armijo vs Wolfe", fig14},

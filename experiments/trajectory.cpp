@@ -59,7 +59,7 @@ TrajectoryQuantity elasticEnergy() {
   return {"elastic_energy", "Elastic energy (J)", true, [](const Simulation& s) { return s.lastFrame().elastic_energy; }};
 }
 
-ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize) {
+std::vector<TrajectoryResult> simulateTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options) {
   const Scene scene = loadScene(catalogScenePath(setup.scene));
   const int frames = options.quick ? setup.quick_frames : setup.frames;
   const int total = frames * static_cast<int>(setup.methods.size());
@@ -67,7 +67,9 @@ ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentO
   for (const MethodSpec& method : setup.methods) {
     Scene own = scene;
     own.settings = applyMethod(scene.settings, method);
+    if (setup.edit_scene) setup.edit_scene(method, own);
     Simulation sim(own);
+    if (setup.start) setup.start(sim);
     TrajectoryResult r{method, {}, std::vector<std::vector<double>>(setup.quantities.size()), {}};
     if (setup.include_start) record(setup, sim, r);
     for (int f = 0; f < frames; ++f) {
@@ -84,6 +86,11 @@ ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentO
   }
 
   if (options.progress) options.progress(total, total, setup.name + ": done");
+  return results;
+}
+
+ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize) {
+  const std::vector<TrajectoryResult> results = simulateTrajectories(setup, options);
   return writeTrajectories(setup, options, results, summarize(results));
 }
 
@@ -94,7 +101,8 @@ ExperimentReport writeTrajectories(const TrajectorySetup& setup, const Experimen
   ExperimentReport report{setup.name, setup.title, setup.paper, summary, {}};
   writeCsv(base.string() + ".csv", setup, results);
   std::vector<plot::PlotSpec> panels;
-  for (size_t q = 0; q < setup.quantities.size(); ++q) panels.push_back(quantityPlot(results, setup.quantities[q], q));
+  if (setup.panels) panels = setup.panels(results);
+  for (size_t q = 0; q < setup.quantities.size() && !setup.panels; ++q) panels.push_back(quantityPlot(results, setup.quantities[q], q));
   const std::string heading = setup.title + " (" + setup.scene + ")";
   writeFigure(base, panels, heading, report);
   return report;

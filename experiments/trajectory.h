@@ -1,10 +1,11 @@
 #pragma once
-// The figures over time (10, 18): each method runs a catalog scene from its start for a number of
-// frames, and a few quantities of every frame (energies, inverted tets, distance to the rest shape) show
-// whether it stays bounded, explodes or recovers.
+// The figures over time (10, 11, 12, 18): each method runs a catalog scene from its start for a number
+// of frames, and a few quantities of every frame (energies, inverted tets, distance to the rest shape)
+// show whether it stays bounded, explodes, decays or recovers.
 #include <string>
 #include <vector>
 
+#include "core/scene/scene.h"
 #include "core/sim/simulation.h"
 #include "experiments/experiment.h"
 
@@ -22,6 +23,8 @@ struct TrajectoryQuantity {
 TrajectoryQuantity kineticEnergy();
 TrajectoryQuantity elasticEnergy();
 
+struct TrajectoryResult;
+
 struct TrajectorySetup {
   std::string name, title, paper;
   std::string scene;
@@ -30,6 +33,12 @@ struct TrajectorySetup {
   std::vector<MethodSpec> methods;
   std::vector<TrajectoryQuantity> quantities = {kineticEnergy(), elasticEnergy()};
   bool include_start = false;  // also measure the initial state, as frame 0 (a recovery starts somewhere)
+  // Optional: what a method changes in the scene besides its settings (a material swap), and in the
+  // simulation before its first frame (a start other than the scene's initial state).
+  std::function<void(const MethodSpec&, Scene&)> edit_scene = {};
+  std::function<void(Simulation&)> start = {};
+  // Optional: the figure's panels instead of one per quantity (the CSV keeps the quantities).
+  std::function<std::vector<plot::PlotSpec>(const std::vector<TrajectoryResult>&)> panels = {};
 };
 
 struct TrajectoryResult {
@@ -41,9 +50,12 @@ struct TrajectoryResult {
 
 using SummarizeTrajectories = std::function<std::string(const std::vector<TrajectoryResult>&)>;
 
-// A method whose step throws qnsim::Error (an exploded state no longer factors) ends its run there.
-// Writes NAME.csv (method,frame,time_s,frame_ms,min_det_f,inverted,rolled_back and one column per
-// quantity), NAME.svg and NAME.png (one panel per quantity, against the frame).
+// Runs every method (quick: quick_frames each). A method whose step throws qnsim::Error (an exploded
+// state no longer factors) ends its run there.
+std::vector<TrajectoryResult> simulateTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options);
+
+// simulateTrajectories, then writes NAME.csv (method,frame,time_s,frame_ms,min_det_f,inverted,rolled_back and one column per
+// quantity), NAME.svg and NAME.png (one panel per quantity, against the frame, or the setup's panels).
 ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize);
 // The files of runTrajectories for results measured otherwise (methods run in lockstep, Fig. 12).
 ExperimentReport writeTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const std::vector<TrajectoryResult>& results,

@@ -30,6 +30,8 @@ inline std::vector<NamedMaterial> allSolidMaterials() {
   out.push_back({"polynomial", solid("polynomial", {{"mu2", 0.5}, {"mu3", 0.2}, {"mu4", 3}, {"mu5", 0.1}, {"mu6", 0.3}})});
   out.push_back({"polynomial_paper", solid("polynomial", {{"mu4", 5}})});
   out.push_back({"arap", solid("arap", {{"mu", 3}})});
+  // Random stretches in [0.5, 1.6] fall below, inside and above the limits.
+  out.push_back({"pd_strain_limit", solid("pd_strain_limit", {{"arap_weight", 2}, {"limit_weight", 7}, {"sigma_min", 0.8}, {"sigma_max", 1.3}})});
   for (const char* preset : {"A", "B"}) {
     auto spline = solid("spline", {{"mu", 2}, {"lambda", 5}});
     static_cast<SplineMaterial&>(*spline).setPreset(preset);

@@ -21,6 +21,7 @@ const std::vector<std::string> kMaterials = {
     R"({"model": "spline", "preset": "A", "mu": 2e3, "lambda": 5e3})",
     R"({"model": "spline", "preset": "B", "mu": 2e3, "lambda": 5e3})",
     R"({"model": "arap", "mu": 3e3})",
+    R"({"model": "pd_strain_limit", "arap_weight": 1e3, "limit_weight": 5e3, "sigma_min": 0.9, "sigma_max": 1.1})",
     R"({"model": "corotated", "mu": 3e3, "lambda": 7e3, "fiber": {"direction": [1, 1, 0], "kappa": 5e3}})",
 };
 

@@ -86,7 +86,7 @@ bool dragControlPoints(SplineMaterial& spline, const PlotArea& area, int& active
 
 bool drawCurve(RegionInfo& region, const Vec2& interval, float height, int& active) {
   const auto& material = static_cast<const SolidMaterial&>(*region.material);
-  const double k = fitStiffness(material, interval);
+  const double k = solidStiffness(material, interval);  // a PD energy's own weight, else Eq. 11
   PlotSpec p{"Stress f(x) of Eq. 10 and its fitted line", "stretch x", "f (Pa)", {}, {}, {}, true};
   Series f{"f(x) = a'(x) + 2b'(x) + c'(x)", seriesColor(0), {}, {}};
   auto* spline = dynamic_cast<SplineMaterial*>(region.material.get());
@@ -126,8 +126,8 @@ bool drawCurve(RegionInfo& region, const Vec2& interval, float height, int& acti
 void drawMaterialTab(UiState& ui) {
   Session& session = *ui.session;
   const Vec2 interval = session.settings.solver.stiffness_interval;
-  ImGui::TextWrapped("Edits apply at once to g and grad g; k is re-fitted over [%.2f, %.2f] (solver.stiffness_interval) and A is "
-                     "refactored in the background.", interval[0], interval[1]);
+  ImGui::TextWrapped("Edits apply at once to g and grad g; k is re-fitted over [%.2f, %.2f] (solver.stiffness_interval; a Projective "
+                     "Dynamics material's k is its constraint weights) and A is refactored in the background.", interval[0], interval[1]);
   if (ui.snapshot->refactor_pending) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "refactoring A...");
   static int active_point = -1;
   for (size_t i = 0; i < session.regions.size(); ++i) {

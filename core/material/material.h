@@ -7,6 +7,7 @@
 //   Psi(s1, s2, s3) = sum_i a(s_i) + b(s1 s2) + b(s2 s3) + b(s1 s3) + c(s1 s2 s3),
 // evaluated on the inversion-aware SVD, so they are defined for inverted elements (s3 < 0).
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,8 +72,11 @@ class SolidMaterial : public Material {
   // with a closed form override it with loopEnergyAndStress.
   virtual void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const;
 
-  // True for Projective Dynamics energies (Eq. 1): min over a constraint manifold of a quadratic.
-  virtual bool isProjective() const { return false; }
+  // For a Projective Dynamics energy (Eq. 1: a sum of w_j/2 min_{p in C_j} |F - p|^2), the sum of its
+  // constraint weights w_j: its exact weight k in L, with which x - A^-1 grad g is one local/global
+  // step (claim C1). Empty for other materials, whose k is fitted (Eq. 11).
+  virtual std::optional<double> projectiveWeight() const { return std::nullopt; }
+  bool isProjective() const { return projectiveWeight().has_value(); }
 
  protected:
   void loopEnergyAndStress(const Mat3* F, int count, double* psi, Mat3* P) const {

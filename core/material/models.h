@@ -34,10 +34,28 @@ class Arap : public SolidMaterial {
   const std::vector<MaterialParameter>& parameters() const override;
   std::unique_ptr<Material> clone() const override { return std::make_unique<Arap>(*this); }
   Scalar2 a(double x) const override;
-  bool isProjective() const override { return true; }
+  std::optional<double> projectiveWeight() const override { return 2.0 * mu_; }
 
  private:
   double mu_ = 0;
+};
+
+// Projective Dynamics with strain limiting (Bouaziz et al. 2014; paper S2 Fig. 11): two PD constraints,
+//   Psi = w_a/2 |F - R|^2 + w_s/2 |F - U clamp(Sigma, s_min, s_max) V^T|^2,
+// ARAP plus a strain limit that pulls only while a principal stretch is outside [s_min, s_max]. Its
+// stress function (Eq. 10) is piecewise linear: slope w_a inside the interval, w_a + w_s outside.
+class PdStrainLimit : public SolidMaterial {
+ public:
+  PdStrainLimit();
+  std::string_view model() const override { return "pd_strain_limit"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<PdStrainLimit>(*this); }
+  Scalar2 a(double x) const override;
+  // Both constraints are rows of L, the limit's even while it is inactive (where S2 locates PD's extra damping).
+  std::optional<double> projectiveWeight() const override { return arap_weight_ + limit_weight_; }
+
+ private:
+  double arap_weight_ = 0, limit_weight_ = 0, sigma_min_ = 1, sigma_max_ = 1;
 };
 
 // Neo-Hookean (paper Eq. 14), extended smoothly below J = inversion_j so it stays finite when inverted.
@@ -114,6 +132,13 @@ class Spring : public SpringMaterial {
   const std::vector<MaterialParameter>& parameters() const override;
   std::unique_ptr<Material> clone() const override { return std::make_unique<Spring>(*this); }
 };
+
+// One Projective Dynamics constraint that keeps the principal stretches of F in [lo, hi] (thesis Sec. 6):
+// E = w/2 |F - p|^2 with p = projectStretches(F, lo, hi) = U clamp(Sigma, lo, hi) V^T on the
+// inversion-aware SVD, so an inverted F projects to a proper matrix. [1, 1] is ARAP (p = R); a wider
+// interval is a strain limit. The energy is separable: sum_i of this term, w/2 (x - clamp(x, lo, hi))^2.
+Scalar2 stretchLimitTerm(double x, double w, double lo, double hi);
+Mat3 projectStretches(const Mat3& F, double lo, double hi);
 
 // The smooth extension of log J used by Neo-Hookean and Mooney-Rivlin: log J above J0, and below it
 // the quadratic that matches log's value and first two derivatives at J0 (finite for J <= 0).

@@ -9,4 +9,20 @@ namespace qnsim {
 
 double fitStiffness(const SolidMaterial& material, const Vec2& interval);
 
+// A solid's weight k in L: a Projective Dynamics energy's own constraint weights (exact, so PD stays
+// PD), otherwise the fit of Eq. 11.
+double solidStiffness(const SolidMaterial& material, const Vec2& interval);
+
+// The pd_strain_limit material that best approximates `material` (S2 Fig. 11): the weights and the
+// interval whose piecewise-linear stress function
+//   f~(x) = w_a (x - 1) + w_s (x - clamp(x, s_min, s_max))
+// is closest to f (Eq. 10) in least squares over [x_start, x_end], the same measure as Eq. 11. For
+// each interval the weights are a 2 x 2 linear least-squares problem (kept if both are >= 0, as PD
+// needs); the interval is searched on a grid and refined. Throws qnsim::Error unless x_start < 1 < x_end.
+struct StrainLimitFit {
+  double arap_weight = 0, limit_weight = 0, sigma_min = 1, sigma_max = 1;
+  double rel_error = 0;  // sqrt(integral (f~ - f)^2 / integral f^2)
+};
+StrainLimitFit fitStrainLimit(const SolidMaterial& material, const Vec2& interval);
+
 }  // namespace qnsim

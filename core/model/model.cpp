@@ -61,10 +61,13 @@ void addClothBody(Model& model, const std::string& name, const SurfaceMesh& surf
   model.bodies.push_back({name, first, static_cast<int>(surface.V.rows()), surface.F.array() + first, true});
 }
 
+double regionStiffness(const Region& r, const Vec2& interval) {
+  return r.is_solid() ? solidStiffness(static_cast<const SolidMaterial&>(*r.material), interval)
+                      : static_cast<const SpringMaterial&>(*r.material).stiffness();
+}
+
 void updateStiffness(Model& model, const Vec2& interval) {
-  for (Region& r : model.regions)
-    r.stiffness = r.is_solid() ? fitStiffness(static_cast<const SolidMaterial&>(*r.material), interval)
-                               : static_cast<const SpringMaterial&>(*r.material).stiffness();
+  for (Region& r : model.regions) r.stiffness = regionStiffness(r, interval);
 }
 
 SparseMatrix assembleLaplacian(const Model& model) {

@@ -91,7 +91,9 @@ void addClothBody(Model& model, const std::string& name, const SurfaceMesh& surf
                   const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& stretch, int stretch_region,
                   const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bend, int bend_region, double areal_density);
 
-// Recomputes each region's k: Eq. 11 over `interval` for solids, the spring constant for springs.
+// A region's k: Eq. 11 over `interval` for solids (a PD energy's own weight, solidStiffness), the
+// spring constant for springs. updateStiffness recomputes every region's.
+double regionStiffness(const Region& region, const Vec2& interval);
 void updateStiffness(Model& model, const Vec2& interval);
 
 // L = sum over tets V k G^T G (+ fibres V kappa G_d^T G_d) + springs k G G^T + attachments k e e^T (n x n).

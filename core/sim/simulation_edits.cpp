@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "core/common/error.h"
-#include "core/material/stiffness_fit.h"
 #include "core/sim/simulation.h"
 
 namespace qnsim {
@@ -61,8 +60,7 @@ void Simulation::setMaterial(int region, std::unique_ptr<Material> material) {
   if (!material || solid != r.is_solid())
     throw error("material edit: region '", r.name, "' needs a ", r.is_solid() ? "solid" : "spring", " material");
   r.material = std::move(material);
-  r.stiffness = solid ? fitStiffness(static_cast<const SolidMaterial&>(*r.material), settings_.solver.stiffness_interval)
-                      : static_cast<const SpringMaterial&>(*r.material).stiffness();
+  r.stiffness = regionStiffness(r, settings_.solver.stiffness_interval);
   requestRefactor();
 }
 
