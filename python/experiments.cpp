@@ -23,9 +23,9 @@ py::array runExperiment(const std::string& name, bool quick, const std::optional
     py::gil_scoped_release unlocked;
     report = experiment.run(options);
   }
-  std::filesystem::path csv;
+  std::filesystem::path csv;  // the first CSV is the figure's own (fig9 also writes table2.csv)
   for (const std::filesystem::path& file : report.files)
-    if (file.extension() == ".csv") csv = file;
+    if (file.extension() == ".csv" && csv.empty()) csv = file;
   if (csv.empty()) throw error("experiment ", name, ": it wrote no CSV");
   py::array table = py::module_::import("numpy").attr("genfromtxt")(csv, py::arg("delimiter") = ",", py::arg("names") = true,
                                                                        py::arg("dtype") = py::none(), py::arg("encoding") = "utf-8",

@@ -79,12 +79,14 @@ TEST(GuiCompare, EveryRegisteredMethodAndVariantIsOffered) {
   const std::vector<CompareEntry> entries = defaultCompareEntries();
   for (const std::string& method : findParameter("solver.method").choices)
     EXPECT_TRUE(std::any_of(entries.begin(), entries.end(), [&](const CompareEntry& e) { return e.method == method; })) << method;
-  for (const std::string& key : compareVariantKeys())
+  for (const CompareVariantKey& variant : compareVariantKeys()) {
+    const std::string& key = variant.key;
     for (const std::string& choice : findParameter(key).choices)
       EXPECT_TRUE(std::any_of(entries.begin(), entries.end(), [&](const CompareEntry& e) {
         return e.overrides.empty() ? choice == std::get<std::string>(findParameter(key).default_value)
-                                   : e.overrides.front() == key + "=" + choice;
+                                   : e.overrides.back() == key + "=" + choice;
       })) << key << "=" << choice;
+  }
 }
 
 TEST(GuiCompare, EntriesBecomeCheckedSettings) {

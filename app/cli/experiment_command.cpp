@@ -21,6 +21,23 @@ void print(const ExperimentReport& r) {
   std::printf("\n\n");
 }
 
+int count(const std::string& text, const std::string& word) {
+  int n = 0;
+  for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + word.size())) ++n;
+  return n;
+}
+
+// One line per experiment at the end of `all`: how many of the paper's statements held.
+void printOverview(const std::vector<ExperimentReport>& reports, const std::filesystem::path& out) {
+  std::printf("## Overview (files in %s)\n", out.string().c_str());
+  for (const ExperimentReport& r : reports) {
+    const int failed = count(r.summary, "does not hold"), held = count(r.summary, "holds");
+    char checks[32] = "report only";
+    if (held + failed > 0) std::snprintf(checks, sizeof checks, "%d of %d checks hold", held, held + failed);
+    std::printf("%-7s %-20s %s\n", r.name.c_str(), checks, r.title.c_str());
+  }
+}
+
 }  // namespace
 
 Command addExperimentCommand(CLI::App& app) {
@@ -37,13 +54,20 @@ Command addExperimentCommand(CLI::App& app) {
       for (const Experiment& e : experiments()) chosen.push_back(&e);
     else
       chosen.push_back(&findExperiment(options->name));
-    ProgressBar bar(static_cast<int>(chosen.size()), true);
-    ExperimentOptions run{options->out, options->quick, {}};
+    // The bar counts experiments in thousandths, so that a long one (table1) moves it as it goes.
+    ProgressBar bar(1000 * static_cast<int>(chosen.size()), true);
+    std::vector<ExperimentReport> reports;
     for (size_t i = 0; i < chosen.size(); ++i) {
-      bar.update(static_cast<int>(i), chosen[i]->name + ": " + chosen[i]->title);
-      print(chosen[i]->run(run));
+      const int base = 1000 * static_cast<int>(i);
+      ExperimentOptions run{options->out, options->quick, [&](int done, int total, const std::string& what) {
+                              bar.update(base + (total > 0 ? 1000 * done / total : 0), what);
+                            }};
+      bar.update(base, chosen[i]->name + ": " + chosen[i]->title);
+      reports.push_back(chosen[i]->run(run));
+      bar.finish();
+      print(reports.back());
     }
-    bar.finish();
+    if (reports.size() > 1) printOverview(reports, options->out);
     return 0;
   };
 }

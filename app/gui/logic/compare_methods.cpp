@@ -8,20 +8,27 @@ namespace {
 
 constexpr const char* kLbfgs = "qn";
 
-// L-BFGS with each non-default choice of `key`, unticked at first.
-void addVariants(std::vector<CompareEntry>& entries, const std::string& key) {
-  const SettingParameter& p = findParameter(key);
-  for (const std::string& choice : p.choices)
-    if (choice != std::get<std::string>(p.default_value)) entries.push_back({kLbfgs, {key + "=" + choice}, 5, false});
+// L-BFGS with each non-default choice of the variant's key (after the edits it needs), unticked at first.
+void addVariants(std::vector<CompareEntry>& entries, const CompareVariantKey& variant) {
+  const SettingParameter& p = findParameter(variant.key);
+  for (const std::string& choice : p.choices) {
+    if (choice == std::get<std::string>(p.default_value)) continue;
+    std::vector<std::string> overrides = variant.needs;
+    overrides.push_back(variant.key + "=" + choice);
+    entries.push_back({kLbfgs, overrides, 5, false});
+  }
 }
 
 }  // namespace
 
 CompareConfig::CompareConfig() : entries(defaultCompareEntries()) {}
 
-const std::vector<std::string>& compareVariantKeys() {
-  static const std::vector<std::string> keys = {"solver.initial_hessian", "solver.line_search", "solver.linear_solver"};
-  return keys;
+const std::vector<CompareVariantKey>& compareVariantKeys() {
+  static const std::vector<CompareVariantKey> variants = {{"solver.initial_hessian", {}},
+                                                       {"solver.line_search", {}},
+                                                       {"solver.linear_solver", {}},
+                                                       {"solver.cg_preconditioner", {"solver.linear_solver=cg"}}};
+  return variants;
 }
 
 std::vector<CompareEntry> defaultCompareEntries() {
@@ -33,7 +40,7 @@ std::vector<CompareEntry> defaultCompareEntries() {
     }
     for (const int m : {1, 3, 5, 10}) entries.push_back({method, {}, m, m != 3});
   }
-  for (const std::string& key : compareVariantKeys()) addVariants(entries, key);
+  for (const CompareVariantKey& variant : compareVariantKeys()) addVariants(entries, variant);
   return entries;
 }
 

@@ -26,8 +26,13 @@ struct CompareConfig {
 };
 
 std::vector<CompareEntry> defaultCompareEntries();
-// The choice parameters whose every non-default choice is offered as an L-BFGS variant.
-const std::vector<std::string>& compareVariantKeys();
+// A choice parameter whose every non-default choice is offered as an L-BFGS variant, after the edits it
+// needs to matter (a CG preconditioner needs linear_solver=cg).
+struct CompareVariantKey {
+  std::string key;
+  std::vector<std::string> needs;
+};
+const std::vector<CompareVariantKey>& compareVariantKeys();
 // "L-BFGS m=5", "PD", "L-BFGS m=5, rest_hessian", ...: the method's name, its window, its variant.
 std::string compareLabel(const CompareEntry& entry);
 std::string compareMethodName(const CompareEntry& entry);  // "L-BFGS"
