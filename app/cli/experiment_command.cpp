@@ -32,7 +32,7 @@ void printOverview(const std::vector<ExperimentReport>& reports, const std::file
   std::printf("## Overview (files in %s)\n", out.string().c_str());
   for (const ExperimentReport& r : reports) {
     const int failed = count(r.summary, "does not hold"), held = count(r.summary, "holds");
-    char checks[32] = "report only";
+    char checks[64] = "report only";
     if (held + failed > 0) std::snprintf(checks, sizeof checks, "%d of %d checks hold", held, held + failed);
     std::printf("%-7s %-20s %s\n", r.name.c_str(), checks, r.title.c_str());
   }
