@@ -1,6 +1,6 @@
 // The registry of experiments: each figure's scene, methods and the paper's statement (paper_reference
-// claims C14, C17, C20, C37, C38 and Sec. 5; the figures of figures.h and Fig. 11 live in files of
-// their own), with what we measured printed beside it.
+// claims C14, C17, C20, C37, C38 and Sec. 5; the figures of figures.h live in files of their own),
+// with what we measured printed beside it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,7 +9,6 @@
 #include "core/common/error.h"
 #include "experiments/convergence.h"
 #include "experiments/figures.h"
-#include "experiments/strain_limit.h"
 #include "experiments/trajectory.h"
 
 namespace qnsim {

@@ -1,11 +1,13 @@
 #pragma once
 // The figures defined outside experiments.cpp, each in the file of its kind (conditioning.cpp,
-// cloth.cpp, recovery.cpp, timing_tables.cpp); experiments.cpp lists them all in the paper's order.
+// strain_limit.cpp, cloth.cpp, recovery.cpp, timing_tables.cpp); experiments.cpp lists them all in the
+// paper's order.
 #include "experiments/convergence.h"
 
 namespace qnsim {
 
-ExperimentReport fig9(const ExperimentOptions& options);    // and Table II
+ExperimentReport fig9(const ExperimentOptions& options);  // and Table II
+ExperimentReport fig11(const ExperimentOptions& options);
 ExperimentReport fig12(const ExperimentOptions& options);
 ExperimentReport fig18(const ExperimentOptions& options);
 ExperimentReport table1(const ExperimentOptions& options);

@@ -7,6 +7,7 @@
 #include "core/material/valanis_landel.h"
 #include "core/scene/catalog.h"
 #include "core/sim/simulation.h"
+#include "experiments/figures.h"
 
 namespace qnsim {
 namespace {

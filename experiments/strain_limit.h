@@ -19,6 +19,4 @@ TrajectorySetup strainLimitSetup();
 // least-squares line through log E against time, over every frame.
 double energyDecayRate(const std::vector<FrameRecord>& frames);
 
-ExperimentReport fig11(const ExperimentOptions& options);
-
 }  // namespace qnsim
