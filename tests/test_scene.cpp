@@ -109,5 +109,28 @@ TEST(SceneReader, ProblemsFoundWhileBuildingNameTheBody) {
   }
 }
 
+// The fuzz test's way of reading scenes without touching the disk; its errors name the field too.
+TEST(SceneReader, MeshFilesCanComeFromTheCaller) {
+  const std::string json = R"({"version": 1, "bodies": [{"mesh": "meshes/bunny.obj", "tetgen": {"quality": 2},
+    "materials": [{"model": "arap"}]}]})";
+  std::filesystem::path asked;
+  double quality = 0;
+  const MeshLoader cube = [&](const std::filesystem::path& path, const TetgenOptions& options) {
+    asked = path, quality = options.max_radius_edge_ratio;
+    return makeBox(Vec3::Ones(), Eigen::Vector3i::Ones());
+  };
+  const Scene scene = parseScene(json, "/nowhere/s.json", {}, cube);
+  EXPECT_EQ(asked, std::filesystem::path("/nowhere/meshes/bunny.obj"));
+  EXPECT_EQ(quality, 2);
+  EXPECT_EQ(scene.bodies[0].mesh.T.rows(), 5);
+  const MeshLoader refuse = [](const std::filesystem::path& path, const TetgenOptions&) -> TetMesh { throw error(path.string(), ": no"); };
+  try {
+    parseScene(json, "/nowhere/s.json", {}, refuse);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "/nowhere/s.json: /bodies/0/mesh: /nowhere/meshes/bunny.obj: no");
+  }
+}
+
 }  // namespace
 }  // namespace qnsim

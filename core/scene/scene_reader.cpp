@@ -67,7 +67,8 @@ bool isMaterialKey(std::string_view key_or_assignment) { return key_or_assignmen
 
 }  // namespace
 
-Scene parseScene(const std::string& text, const std::filesystem::path& path, const std::vector<std::string>& overrides) {
+Scene parseScene(const std::string& text, const std::filesystem::path& path, const std::vector<std::string>& overrides,
+                 const MeshLoader& load_mesh) {
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text);
@@ -94,7 +95,8 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path, con
     if (!isMaterialKey(assignment)) applyOverride(scene, assignment);
   const std::filesystem::path dir = path.parent_path();
   int index = 0;
-  for (const JsonField& body : root["bodies"].items()) scene.bodies.push_back(scene_detail::readBody(body, dir, index++, scene.settings.memory_share));
+  for (const JsonField& body : root["bodies"].items())
+    scene.bodies.push_back(scene_detail::readBody(body, dir, index++, scene.settings.memory_share, load_mesh));
   if (scene.bodies.empty()) root["bodies"].fail("a scene needs at least one body");
   checkUniqueMaterialNames(scene, root);
   if (const auto colliders = root.find("colliders"))
