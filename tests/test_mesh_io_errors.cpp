@@ -121,6 +121,10 @@ TEST_F(BrokenFiles, MeditIndicesAndGeometry) {
   expectStart(tetError("b.mesh", withLine(kMedit, 15, "0 2 3 5 1")), ":15: vertex index 0 is out of range");
   expectStart(tetError("b.mesh", withLine(kMedit, 15, "1 2 3 4 1")), ":15: degenerate tetrahedron (volume 0)");
   expectStart(tetError("b.mesh", withLine(kMedit, 17, "5 6 8 2 1")), ":17: tetrahedron is inverted relative to the rest of the mesh");
+  // The first tet listed again in place of the middle one (found by fuzzing: every face is then shared,
+  // and the mesh has no boundary at all).
+  const std::string twice = tetError("b.mesh", withLine(kMedit, 19, "1 2 3 5 1"));
+  expectStart(twice, ":19: tetrahedron overlaps the one at " + path_.string() + ":15 (both lie on the same side of their common face");
 }
 
 TEST_F(BrokenFiles, MeditStructure) {
