@@ -109,6 +109,16 @@ TEST(SceneReader, ProblemsFoundWhileBuildingNameTheBody) {
   }
 }
 
+// nlohmann reports a number beyond a double's range apart from syntax errors (found by fuzzing).
+TEST(SceneReader, ANumberTooLargeForADoubleIsAnError) {
+  try {
+    parseScene(R"({"version": 1, "time_step": 1e999})", "big.json");
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "big.json: JSON number out of range: number overflow parsing '1e999'");
+  }
+}
+
 // The fuzz test's way of reading scenes without touching the disk; its errors name the field too.
 TEST(SceneReader, MeshFilesCanComeFromTheCaller) {
   const std::string json = R"({"version": 1, "bodies": [{"mesh": "meshes/bunny.obj", "tetgen": {"quality": 2},

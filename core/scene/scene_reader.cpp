@@ -76,6 +76,10 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path, con
     std::string what = e.what();
     what = what.substr(what.find(": ") + 2);  // drop nlohmann's "[json.exception.parse_error.101] parse error at ..."
     throw error(path.string(), ":", lineAndColumn(text, e.byte == 0 ? 0 : e.byte - 1), ": JSON syntax error: ", what);
+  } catch (const nlohmann::json::exception& e) {
+    // A number beyond a double's range ("number overflow parsing '1e999'"); nlohmann gives no position.
+    const std::string what = e.what();
+    throw error(path.string(), ": JSON number out of range: ", what.substr(what.find("] ") + 2));
   }
   const JsonField root(json, path.string());
   root.expectObject();
