@@ -5,6 +5,7 @@
 #include "core/common/error.h"
 #include "core/params/parameters.h"
 #include "core/sim/build_model.h"
+#include "tests/mesh_fixtures.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -117,6 +118,13 @@ TEST(SceneReader, ANumberTooLargeForADoubleIsAnError) {
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "big.json: JSON number out of range: number overflow parsing '1e999'");
   }
+}
+
+// JSON allows a NUL in a key; the key reaches the message whole (it was once cut at the NUL and
+// looked up as a shorter key that did not exist).
+TEST(SceneReader, AKeyWithANulIsAnUnknownKey) {
+  const std::string message = test::errorOf([] { parseScene(R"({"version": 1, "time_step\u0000x": 0.1, "bodies": []})", "nul.json"); });
+  EXPECT_TRUE(message.starts_with("nul.json: /time_step\\u0000x: ")) << message;
 }
 
 // The fuzz test's way of reading scenes without touching the disk; its errors name the field too.

@@ -98,7 +98,7 @@ MaterialDesc readMaterial(const JsonField& field, const BodyDesc& body) {
     field["model"].fail(body.is_cloth ? "a cloth needs the 'spring' model" : "a tet body needs a solid model, not 'spring'");
   for (const auto& [key, value] : field.json().items()) {
     if (key == "name" || key == "region" || key == "model") continue;
-    const JsonField member = *field.find(key.c_str());
+    const JsonField member = *field.find(key);
     if (key == "fiber") {
       member.allowOnly({"direction", "kappa"});
       const Vec3 d = member["direction"].vec3();

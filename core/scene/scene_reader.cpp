@@ -22,7 +22,7 @@ void readParameters(const JsonField& field, const std::string& prefix, Settings&
   for (const auto& [key, value] : field.json().items()) {
     if (prefix.empty() && kStructuralKeys.count(key)) continue;
     const std::string full = prefix.empty() ? key : prefix + "." + key;
-    const JsonField member = *field.find(key.c_str());
+    const JsonField member = *field.find(key);
     bool is_group = false;
     for (const SettingParameter& p : parameters()) is_group |= p.key.rfind(full + ".", 0) == 0;
     if (is_group && value.is_object()) {
