@@ -44,9 +44,9 @@ for target in "${targets[@]}"; do
   status=0
   "$program" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -print_final_stats=1 \
     -artifact_prefix="$artifacts/" "${dict[@]}" "$out/corpus" "tests/fuzz/corpus/$target" > "$out/log.txt" 2>&1 || status=$?
-  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/log.txt")
-  speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/log.txt")
-  rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$out/log.txt")
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/log.txt" | tail -1)
+  speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/log.txt" | tail -1)
+  rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$out/log.txt" | tail -1)
   echo "   ${runs:-?} inputs, ${speed:-?} exec/s, peak ${rss:-?} MB, corpus $(ls "$out/corpus" | wc -l) files"
   rmdir "$artifacts" 2> /dev/null || true  # nothing found
   if [[ $status -ne 0 ]]; then
