@@ -9,14 +9,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+all_targets=($(ls tests/fuzz/corpus))  # a target per seed folder
 if [[ $# -lt 1 || ! $1 =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 SECONDS [TARGET...]   (targets: medit tetgen gmsh obj off stl scene)" >&2
+  echo "usage: $0 SECONDS [TARGET...]   (targets: ${all_targets[*]})" >&2
   exit 2
 fi
 seconds=$1
 shift
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(medit tetgen gmsh obj off stl scene)
+[[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 
 build=build-fuzz
 if [[ ! -f $build/CMakeCache.txt ]]; then
