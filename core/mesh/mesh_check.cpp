@@ -79,7 +79,7 @@ void checkNoOverlaps(const TetIndices& T, const std::vector<bool>& skip, const s
     }
   }
   std::sort(faces.begin(), faces.end());
-  std::size_t first = 0;  // the pair whose later tet comes first in the file
+  std::size_t first = 0;  // the pair (first - 1, first) whose later tet comes first in the file; 0: none
   const auto tet = [&](std::size_t i) { return static_cast<int>(faces[i].second & 0x7fffffff); };
   for (std::size_t i = 1; i < faces.size(); ++i)
     if (faces[i].first == faces[i - 1].first && faces[i].second >> 31 == faces[i - 1].second >> 31 && (first == 0 || tet(i) < tet(first)))
