@@ -80,6 +80,10 @@ TEST_F(BrokenFiles, TetgenIndicesAndNumbering) {
   expectStart(pairError(withLine(kNode, 4, "5 0 1 0"), kEle, "node"), ":4: point number 5 out of sequence (expected 2)");
   expectStart(pairError(withLine(kNode, 2, "7 0 0 0"), kEle, "node"), ":2: the first point is numbered 7");
   expectStart(pairError(kNode, withLine(kEle, 6, "4 1 2 4 7 extra"), "ele"), ":6: unexpected extra value 'extra'");
+  // The smallest long long in a file numbered from 1 (found by fuzzing: subtracting the base overflowed).
+  const std::string one_based = "2 3 0 0\n1 0 0 0\n2 1 0 0\n";
+  expectStart(pairError(one_based, "1 4 0\n1 1 2 -9223372036854775808 1\n", "ele"),
+              ":2: vertex index -9223372036854775808 is out of range (2 points, numbered from 1)");
 }
 
 TEST_F(BrokenFiles, TetgenHeaders) {
@@ -121,6 +125,10 @@ TEST_F(BrokenFiles, MeditIndicesAndGeometry) {
   expectStart(tetError("b.mesh", withLine(kMedit, 15, "0 2 3 5 1")), ":15: vertex index 0 is out of range");
   expectStart(tetError("b.mesh", withLine(kMedit, 15, "1 2 3 4 1")), ":15: degenerate tetrahedron (volume 0)");
   expectStart(tetError("b.mesh", withLine(kMedit, 17, "5 6 8 2 1")), ":17: tetrahedron is inverted relative to the rest of the mesh");
+  // The first tet listed again in place of the middle one (found by fuzzing: every face is then shared,
+  // and the mesh has no boundary at all).
+  const std::string twice = tetError("b.mesh", withLine(kMedit, 19, "1 2 3 5 1"));
+  expectStart(twice, ":19: tetrahedron overlaps the one at " + path_.string() + ":15 (both lie on the same side of their common face");
 }
 
 TEST_F(BrokenFiles, MeditStructure) {

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "core/common/error.h"
+#include "core/mesh/mesh_check.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/shapes.h"
 #include "core/sim/simulation.h"
@@ -71,6 +72,23 @@ TEST(MeshRepair, TooManySliversAreABrokenMesh) {
     EXPECT_NE(m.find("many_slivers.ele:322: degenerate tetrahedron"), std::string::npos) << m;
     EXPECT_NE(m.find("4 of the 324 tetrahedra are degenerate"), std::string::npos) << m;
   }
+}
+
+TEST(MeshRepair, OverlappingTetsAreABrokenMesh) {
+  TetMesh mesh;
+  mesh.V.resize(6, 3);
+  mesh.V << 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.2, 0.2, 0.5, 0.2, 0.2, -0.5;
+  mesh.T.resize(2, 4);
+  mesh.T << 0, 1, 2, 3, 0, 1, 2, 4;  // both above their common face z = 0
+  try {
+    checkTetMesh(mesh, "m");
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "m: tetrahedron 1: tetrahedron overlaps the one at m: tetrahedron 0 (both lie on the same side of their "
+                           "common face, vertices 0, 1, 2)");
+  }
+  mesh.T.row(1) << 1, 0, 2, 5;  // below the face: the two tets meet there, as they should
+  EXPECT_NO_THROW(checkTetMesh(mesh, "m"));
 }
 
 TEST(MeshRepair, SharedPositionsAreCountedAndKeptApart) {

@@ -5,6 +5,7 @@
 #include "core/common/error.h"
 #include "core/params/parameters.h"
 #include "core/sim/build_model.h"
+#include "tests/mesh_fixtures.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -106,6 +107,46 @@ TEST(SceneReader, ProblemsFoundWhileBuildingNameTheBody) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("'cube'"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("'nowhere' selects no vertices"), std::string::npos) << e.what();
+  }
+}
+
+// nlohmann reports a number beyond a double's range apart from syntax errors (found by fuzzing).
+TEST(SceneReader, ANumberTooLargeForADoubleIsAnError) {
+  try {
+    parseScene(R"({"version": 1, "time_step": 1e999})", "big.json");
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "big.json: JSON number out of range: number overflow parsing '1e999'");
+  }
+}
+
+// JSON allows a NUL in a key; the key reaches the message whole (it was once cut at the NUL and
+// looked up as a shorter key that did not exist).
+TEST(SceneReader, AKeyWithANulIsAnUnknownKey) {
+  const std::string message = test::errorOf([] { parseScene(R"({"version": 1, "time_step\u0000x": 0.1, "bodies": []})", "nul.json"); });
+  EXPECT_TRUE(message.starts_with("nul.json: /time_step\\u0000x: ")) << message;
+}
+
+// The fuzz test's way of reading scenes without touching the disk; its errors name the field too.
+TEST(SceneReader, MeshFilesCanComeFromTheCaller) {
+  const std::string json = R"({"version": 1, "bodies": [{"mesh": "meshes/bunny.obj", "tetgen": {"quality": 2},
+    "materials": [{"model": "arap"}]}]})";
+  std::filesystem::path asked;
+  double quality = 0;
+  const MeshLoader cube = [&](const std::filesystem::path& path, const TetgenOptions& options) {
+    asked = path, quality = options.max_radius_edge_ratio;
+    return makeBox(Vec3::Ones(), Eigen::Vector3i::Ones());
+  };
+  const Scene scene = parseScene(json, "/nowhere/s.json", {}, cube);
+  EXPECT_EQ(asked, std::filesystem::path("/nowhere/meshes/bunny.obj"));
+  EXPECT_EQ(quality, 2);
+  EXPECT_EQ(scene.bodies[0].mesh.T.rows(), 5);
+  const MeshLoader refuse = [](const std::filesystem::path& path, const TetgenOptions&) -> TetMesh { throw error(path.string(), ": no"); };
+  try {
+    parseScene(json, "/nowhere/s.json", {}, refuse);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "/nowhere/s.json: /bodies/0/mesh: /nowhere/meshes/bunny.obj: no");
   }
 }
 

@@ -67,10 +67,10 @@ void readElements(Scanner& s, TetMeshBuilder& b) {
     if (s.atEnd()) s.fail("expected ", n, " tetrahedra, the file ends after ", e);
     s.integer(s.token("a tetrahedron number"), "a tetrahedron number");
     for (int k = 0; k < corners; ++k) {
-      const long long index = s.fieldInteger("a vertex index") - b.index_base;
-      if (index < 0 || index >= b.vertexCount())
-        s.fail("vertex index ", index + b.index_base, " is out of range (", b.vertexCount(), " points, numbered from ", b.index_base, ")");
-      if (k < 4) b.T.push_back(static_cast<int>(index));
+      const long long number = s.fieldInteger("a vertex index");  // compared before subtracting: it may be LLONG_MIN
+      if (number < b.index_base || number - b.index_base >= b.vertexCount())
+        s.fail("vertex index ", number, " is out of range (", b.vertexCount(), " points, numbered from ", b.index_base, ")");
+      if (k < 4) b.T.push_back(static_cast<int>(number - b.index_base));
     }
     for (int k = 0; k < attributes; ++k) {
       const double value = s.fieldReal("a tetrahedron attribute");

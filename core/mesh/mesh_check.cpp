@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -60,6 +61,35 @@ int sharedPositions(const MatX3& V) {
   return static_cast<int>(points.end() - std::unique(points.begin(), points.end()));
 }
 
+// In a mesh of like-oriented tets, two tets that share a face lie on its two sides, and they see it
+// in opposite vertex orders. Two tets that see a face in the same order lie on the same side: they
+// overlap (a tet listed twice, for one). Such a mesh can even have no boundary at all.
+void checkNoOverlaps(const TetIndices& T, const std::vector<bool>& skip, const std::string& source, const SourceLocator& tet_at) {
+  // A face as one tet sees it, packed for a fast sort: (a, b) and (c, side, tet), where a < b < c are
+  // its vertices and `side` is set when the tet lists them in an odd permutation of that order.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> faces;
+  faces.reserve(static_cast<std::size_t>(4 * T.rows()));
+  for (int e = 0; e < T.rows(); ++e) {
+    if (skip[e]) continue;
+    for (const auto& local : kTetFaces) {
+      std::array<std::uint64_t, 3> v = {std::uint64_t(T(e, local[0])), std::uint64_t(T(e, local[1])), std::uint64_t(T(e, local[2]))};
+      const std::uint64_t odd = ((v[0] > v[1]) + (v[0] > v[2]) + (v[1] > v[2])) % 2;
+      std::sort(v.begin(), v.end());
+      faces.emplace_back(v[0] << 32 | v[1], v[2] << 32 | odd << 31 | std::uint64_t(e));
+    }
+  }
+  std::sort(faces.begin(), faces.end());
+  std::size_t first = 0;  // the pair (first - 1, first) whose later tet comes first in the file; 0: none
+  const auto tet = [&](std::size_t i) { return static_cast<int>(faces[i].second & 0x7fffffff); };
+  for (std::size_t i = 1; i < faces.size(); ++i)
+    if (faces[i].first == faces[i - 1].first && faces[i].second >> 31 == faces[i - 1].second >> 31 && (first == 0 || tet(i) < tet(first)))
+      first = i;
+  if (first == 0) return;
+  throw error(where(source, tet_at, tet(first), "tetrahedron"), ": tetrahedron overlaps the one at ",
+              where(source, tet_at, tet(first - 1), "tetrahedron"), " (both lie on the same side of their common face, vertices ",
+              faces[first].first >> 32, ", ", faces[first].first & 0xffffffff, ", ", faces[first].second >> 32, ")");
+}
+
 }  // namespace
 
 std::string MeshRepairs::describe(const std::string& source) const {
@@ -103,9 +133,11 @@ MeshRepairs checkTetMesh(TetMesh& mesh, const std::string& source, const SourceL
   for (double v : volume) mean += std::abs(v) / nt;
   const double sliver = std::max(1e-8 * mean, 1e-14 * scale * scale * scale);
   int slivers = 0, first_sliver = -1, positive = 0, negative = 0, first_positive = -1, first_negative = -1;
+  std::vector<bool> is_sliver(nt);
   for (int e = 0; e < nt; ++e) {
     const double v = volume[e];
-    if (!(std::abs(v) > sliver)) {
+    is_sliver[e] = !(std::abs(v) > sliver);
+    if (is_sliver[e]) {
       if (slivers++ == 0) first_sliver = e;
       continue;
     }
@@ -120,9 +152,10 @@ MeshRepairs checkTetMesh(TetMesh& mesh, const std::string& source, const SourceL
     throw error(where(source, tet_at, odd, "tetrahedron"), ": tetrahedron is inverted relative to the rest of the mesh (", positive,
                 " positively and ", negative, " negatively oriented)");
   }
+  checkNoOverlaps(mesh.T, is_sliver, source, tet_at);
   MeshRepairs repairs;
   repairs.slivers = slivers;
-  if (slivers > 0) keepTets(mesh, [&](int e) { return std::abs(volume[e]) > sliver; });
+  if (slivers > 0) keepTets(mesh, [&](int e) { return !is_sliver[e]; });
   if (negative > 0) mesh.T.col(2).swap(mesh.T.col(3));  // all negative: flip to positive orientation
   repairs.unused_vertices = dropUnusedVertices(mesh);
   repairs.shared_positions = sharedPositions(mesh.V);

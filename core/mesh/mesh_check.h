@@ -18,10 +18,11 @@ struct MeshRepairs {
 };
 
 // Throws qnsim::Error naming the first problem that cannot be repaired: no vertices or tets, non-finite
-// coordinates, indices out of range, repeated vertices in a tet, mixed orientations, or more than 1% of
-// the tets degenerate. Repairs in place what can be: drops sliver tets (|volume| below 1e-8 of the mean
-// tet's, at most 1% of them), then vertices no tet uses (renumbering T), and flips a mesh whose tets
-// are all negatively oriented. Vertices that share a position with another are counted, not merged.
+// coordinates, indices out of range, repeated vertices in a tet, mixed orientations, more than 1% of
+// the tets degenerate, or two tets on the same side of a face (overlapping; a tet listed twice).
+// Repairs in place what can be: drops sliver tets (|volume| below 1e-8 of the mean tet's, at most 1%
+// of them), then vertices no tet uses (renumbering T), and flips a mesh whose tets are all negatively
+// oriented. Vertices that share a position with another are counted, not merged.
 MeshRepairs checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator& vertex_at = {},
                          const SourceLocator& tet_at = {});
 

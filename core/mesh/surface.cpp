@@ -9,9 +9,6 @@
 namespace qnsim {
 namespace {
 
-// Local faces of a positively oriented tet (a b c d), each opposite one corner, normals outward.
-constexpr int kFace[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};
-
 struct FaceKey {
   std::array<int, 3> sorted;  // the face's vertices in increasing order: equal for shared faces
   int tet_face;               // 4 * tet + local face
@@ -26,7 +23,7 @@ TriIndices boundaryFaces(const TetIndices& T) {
   for (Eigen::Index e = 0; e < nt; ++e)
     for (int j = 0; j < 4; ++j) {
       FaceKey& key = faces[static_cast<std::size_t>(4 * e + j)];
-      key.sorted = {T(e, kFace[j][0]), T(e, kFace[j][1]), T(e, kFace[j][2])};
+      key.sorted = {T(e, kTetFaces[j][0]), T(e, kTetFaces[j][1]), T(e, kTetFaces[j][2])};
       std::sort(key.sorted.begin(), key.sorted.end());
       key.tet_face = static_cast<int>(4 * e + j);
     }
@@ -44,7 +41,7 @@ TriIndices boundaryFaces(const TetIndices& T) {
   TriIndices F(static_cast<Eigen::Index>(boundary.size()), 3);
   for (std::size_t f = 0; f < boundary.size(); ++f) {
     const int e = boundary[f] / 4, j = boundary[f] % 4;
-    for (int k = 0; k < 3; ++k) F(static_cast<Eigen::Index>(f), k) = T(e, kFace[j][k]);
+    for (int k = 0; k < 3; ++k) F(static_cast<Eigen::Index>(f), k) = T(e, kTetFaces[j][k]);
   }
   return F;
 }

@@ -14,6 +14,10 @@ struct TetMesh {
   Eigen::VectorXi region;  // #T; one tag per tet
 };
 
+// The faces of a tet (a b c d), each opposite one corner, in the order that makes their normals point
+// outward when the tet is positively oriented (det[b-a, c-a, d-a] > 0).
+inline constexpr int kTetFaces[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};
+
 // A triangle surface (render surface, cloth, or input to tetgen).
 struct SurfaceMesh {
   MatX3 V;

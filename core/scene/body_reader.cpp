@@ -12,7 +12,7 @@ namespace {
 
 constexpr double kHuge = 1e12;
 
-TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir) {
+TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir, const MeshLoader& load_mesh) {
   const JsonField mesh = body["mesh"];
   std::filesystem::path path = mesh.string();
   if (path.is_relative()) path = scene_dir / path;
@@ -22,9 +22,9 @@ TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir) 
     options.max_radius_edge_ratio = tetgen->numberOr("quality", options.max_radius_edge_ratio, 1.0, 10.0);
     options.max_volume = tetgen->numberOr("max_volume", options.max_volume, 0.0, kHuge);
   }
-  if (!std::filesystem::exists(path)) mesh.fail("mesh file '" + path.string() + "' does not exist");
+  if (!load_mesh && !std::filesystem::exists(path)) mesh.fail("mesh file '" + path.string() + "' does not exist");
   try {
-    return readTetMesh(path, options);
+    return load_mesh ? load_mesh(path, options) : readTetMesh(path, options);
   } catch (const Error& e) {
     mesh.fail(e.what());
   }
@@ -98,7 +98,7 @@ MaterialDesc readMaterial(const JsonField& field, const BodyDesc& body) {
     field["model"].fail(body.is_cloth ? "a cloth needs the 'spring' model" : "a tet body needs a solid model, not 'spring'");
   for (const auto& [key, value] : field.json().items()) {
     if (key == "name" || key == "region" || key == "model") continue;
-    const JsonField member = *field.find(key.c_str());
+    const JsonField member = *field.find(key);
     if (key == "fiber") {
       member.allowOnly({"direction", "kappa"});
       const Vec3 d = member["direction"].vec3();
@@ -197,14 +197,15 @@ Mat3 readRotation(const JsonField& field) {
   return Eigen::AngleAxisd(field["degrees"].number(-1e6, 1e6) * M_PI / 180.0, axis.normalized()).toRotationMatrix();
 }
 
-BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index, double memory_share) {
+BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index, double memory_share,
+                  const MeshLoader& load_mesh) {
   field.allowOnly(
       {"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "perturb", "density", "materials", "handles"});
   BodyDesc body;
   body.name = field.stringOr("name", "body" + std::to_string(index));
   if (field.has("shape") == field.has("mesh")) field.fail("a body needs exactly one of 'shape' or 'mesh'");
   if (field.has("shape")) readShape(field["shape"], body, memory_share);
-  else body.mesh = readMesh(field, scene_dir), body.source = field["mesh"].string();
+  else body.mesh = readMesh(field, scene_dir, load_mesh), body.source = field["mesh"].string();
   place(field, body.is_cloth ? body.cloth.surface.V : body.mesh.V);
   body.velocity = field.vec3Or("velocity", Vec3::Zero());
   if (const auto perturb = field.find("perturb")) body.perturb = readPerturb(*perturb);

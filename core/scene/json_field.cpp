@@ -1,6 +1,7 @@
 #include "core/scene/json_field.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "core/common/error.h"
 
@@ -9,6 +10,20 @@ namespace {
 std::string shortened(const nlohmann::json& j) {
   std::string text = j.dump();
   return text.size() > 60 ? text.substr(0, 57) + "..." : text;
+}
+// A key as it appears in a field's path: control characters escaped, so that a NUL cannot cut the message.
+std::string pathToken(const std::string& key) {
+  std::string out;
+  for (const char c : key) {
+    if (static_cast<unsigned char>(c) >= 0x20) {
+      out += c;
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      out += escaped;
+    }
+  }
+  return out;
 }
 std::string bounds(double min, double max) {
   std::ostringstream out;
@@ -24,13 +39,17 @@ void JsonField::fail(const std::string& message) const { throw error(file_, ": "
 JsonField JsonField::operator[](const char* key) const {
   expectObject();
   if (!value_.contains(key)) fail(std::string("missing required field '") + key + "'");
-  return JsonField(value_.at(key), file_, path_ + "/" + key);
+  return child(value_.at(key), key);
 }
 
-std::optional<JsonField> JsonField::find(const char* key) const {
+std::optional<JsonField> JsonField::find(const std::string& key) const {
   expectObject();
   if (!value_.contains(key)) return std::nullopt;
-  return JsonField(value_.at(key), file_, path_ + "/" + key);
+  return child(value_.at(key), key);
+}
+
+JsonField JsonField::child(const nlohmann::json& value, const std::string& key) const {
+  return JsonField(value, file_, path_ + "/" + pathToken(key));
 }
 
 std::vector<JsonField> JsonField::items() const {
@@ -53,7 +72,7 @@ void JsonField::allowOnly(std::initializer_list<const char*> allowed) const {
       known |= key == a;
       list += (list.empty() ? "" : ", ") + std::string(a);
     }
-    if (!known) JsonField(value, file_, path_ + "/" + key).fail("unknown field (expected one of: " + list + ")");
+    if (!known) child(value, key).fail("unknown field (expected one of: " + list + ")");
   }
 }
 

@@ -20,9 +20,9 @@ class JsonField {
   const nlohmann::json& json() const { return value_; }
 
   bool has(const char* key) const { return value_.is_object() && value_.contains(key); }
-  JsonField operator[](const char* key) const;                // required member
-  std::optional<JsonField> find(const char* key) const;      // optional member
-  std::vector<JsonField> items() const;                      // elements of an array
+  JsonField operator[](const char* key) const;                  // required member
+  std::optional<JsonField> find(const std::string& key) const;  // optional member (a JSON key may hold a NUL)
+  std::vector<JsonField> items() const;                         // elements of an array
   // Rejects members other than `allowed`, naming the closest allowed key.
   void allowOnly(std::initializer_list<const char*> allowed) const;
   void expectObject() const;
@@ -41,6 +41,7 @@ class JsonField {
 
  private:
   Eigen::VectorXd numbers(int count, double min, double max) const;
+  JsonField child(const nlohmann::json& value, const std::string& key) const;
   const nlohmann::json& value_;
   std::string file_, path_;
 };

@@ -8,7 +8,9 @@
 namespace qnsim::scene_detail {
 
 // memory_share: the scene's setting, checked before a procedural shape is generated (memory_budget.h).
-BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index, double memory_share);
+// load_mesh: parseScene's, empty for readTetMesh.
+BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index, double memory_share,
+                  const MeshLoader& load_mesh);
 Collider readCollider(const JsonField& field);
 Mat3 readRotation(const JsonField& field);  // {"axis": [x, y, z], "degrees": d}
 MotionSegment readMotion(const JsonField& field);

@@ -2,6 +2,7 @@
 // A scene: what the scene file (docs/scene_format.md) describes, with its meshes loaded. The app, the
 // tests and the benchmarks all build their simulations from Scenes loaded from the same files.
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <string>
@@ -12,6 +13,7 @@
 #include "core/material/fiber.h"
 #include "core/material/material.h"
 #include "core/mesh/shapes.h"
+#include "core/mesh/tetrahedralize.h"
 #include "core/params/settings.h"
 #include "core/math/motion.h"
 #include "core/scene/perturb.h"
@@ -79,7 +81,11 @@ struct Scene {
 // `overrides` are `--set KEY=VALUE` assignments (applyOverride below), applied as if written in the
 // file: settings before the bodies are read (so that memory_share governs them), materials after.
 Scene loadScene(const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
-Scene parseScene(const std::string& json_text, const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
+// Reads a body's "mesh" file (its path made absolute against the scene's folder). Empty: the file
+// on disk, through readTetMesh. The fuzz tests pass one that touches neither the disk nor tetgen.
+using MeshLoader = std::function<TetMesh(const std::filesystem::path& path, const TetgenOptions& options)>;
+Scene parseScene(const std::string& json_text, const std::filesystem::path& path, const std::vector<std::string>& overrides = {},
+                 const MeshLoader& load_mesh = {});
 
 // Applies a `--set KEY=VALUE` override: a parameter key (see `qnsim params`) or
 // material.NAME.PARAMETER for the material entry called NAME.

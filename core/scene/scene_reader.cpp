@@ -22,7 +22,7 @@ void readParameters(const JsonField& field, const std::string& prefix, Settings&
   for (const auto& [key, value] : field.json().items()) {
     if (prefix.empty() && kStructuralKeys.count(key)) continue;
     const std::string full = prefix.empty() ? key : prefix + "." + key;
-    const JsonField member = *field.find(key.c_str());
+    const JsonField member = *field.find(key);
     bool is_group = false;
     for (const SettingParameter& p : parameters()) is_group |= p.key.rfind(full + ".", 0) == 0;
     if (is_group && value.is_object()) {
@@ -67,7 +67,8 @@ bool isMaterialKey(std::string_view key_or_assignment) { return key_or_assignmen
 
 }  // namespace
 
-Scene parseScene(const std::string& text, const std::filesystem::path& path, const std::vector<std::string>& overrides) {
+Scene parseScene(const std::string& text, const std::filesystem::path& path, const std::vector<std::string>& overrides,
+                 const MeshLoader& load_mesh) {
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text);
@@ -75,6 +76,10 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path, con
     std::string what = e.what();
     what = what.substr(what.find(": ") + 2);  // drop nlohmann's "[json.exception.parse_error.101] parse error at ..."
     throw error(path.string(), ":", lineAndColumn(text, e.byte == 0 ? 0 : e.byte - 1), ": JSON syntax error: ", what);
+  } catch (const nlohmann::json::exception& e) {
+    // A number beyond a double's range ("number overflow parsing '1e999'"); nlohmann gives no position.
+    const std::string what = e.what();
+    throw error(path.string(), ": JSON number out of range: ", what.substr(what.find("] ") + 2));
   }
   const JsonField root(json, path.string());
   root.expectObject();
@@ -94,7 +99,8 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path, con
     if (!isMaterialKey(assignment)) applyOverride(scene, assignment);
   const std::filesystem::path dir = path.parent_path();
   int index = 0;
-  for (const JsonField& body : root["bodies"].items()) scene.bodies.push_back(scene_detail::readBody(body, dir, index++, scene.settings.memory_share));
+  for (const JsonField& body : root["bodies"].items())
+    scene.bodies.push_back(scene_detail::readBody(body, dir, index++, scene.settings.memory_share, load_mesh));
   if (scene.bodies.empty()) root["bodies"].fail("a scene needs at least one body");
   checkUniqueMaterialNames(scene, root);
   if (const auto colliders = root.find("colliders"))
