@@ -10,6 +10,7 @@
 #include "core/common/files.h"
 #include "core/scene/catalog.h"
 #include "core/sim/simulation.h"
+#include "core/solver/system_matrix.h"
 #include "experiments/convergence.h"
 #include "experiments/figures.h"
 
@@ -41,15 +42,6 @@ VecX configuration(const Model& model, bool turned) {
   return x;
 }
 
-// kron(A, I3): the n x n matrix acting on each coordinate, as a 3n x 3n matrix on stacked vertices.
-Eigen::MatrixXd perCoordinate(const SparseMatrix& A) {
-  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(3 * A.rows(), 3 * A.cols());
-  for (int j = 0; j < A.outerSize(); ++j)
-    for (SparseMatrix::InnerIterator it(A, j); it; ++it)
-      for (int c = 0; c < 3; ++c) B(3 * it.row() + c, 3 * it.col() + c) = it.value();
-  return B;
-}
-
 // lambda_max / lambda_min of H v = lambda A v (A SPD): the condition number of A^-1 H. Infinite when
 // H is not positive definite.
 double conditionNumber(const Eigen::MatrixXd& H, const Eigen::MatrixXd& A) {
@@ -76,7 +68,7 @@ Configuration run(bool turned, int iterations) {
   const Eigen::MatrixXd rest(sim.objective().hessian(sim.model().rest, /*project=*/true));  // A0 of solver.initial_hessian=rest_hessian
   const SystemMatrix ours(sim.model(), sim.objective().inertiaWeight());
   c.cond_rest = conditionNumber(H, rest);
-  c.cond_ours = conditionNumber(H, perCoordinate(ours.matrix()));
+  c.cond_ours = conditionNumber(H, Eigen::MatrixXd(perCoordinate(ours.matrix())));  // kron(A, I3)
   return c;
 }
 
