@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/common/error.h"
+#include "core/solver/linear/packed_ldlt.h"
 #include "core/solver/linear/sparse_cholesky.h"
 
 namespace qnsim {
@@ -63,37 +64,11 @@ class CholmodCholesky final : public SparseCholesky {
     if (!factor_->is_super && !factor_->is_ll) copyFactor();
   }
 
-  // A simplicial LDL^T factor (always the case for the n x n matrix A) is solved here directly: the
-  // three columns together in one pass over a compact copy of L; cholmod_solve2 reallocates a
-  // workspace on every call.
+  // A simplicial LDL^T factor (always the case for the n x n matrix A) is solved by PackedLdlt: the
+  // three columns together, on two threads; cholmod_solve2 reallocates a workspace on every call.
   void solveRows(Eigen::Ref<MatX3> B) override {
     if (factor_->is_super || factor_->is_ll) return SparseCholesky::solveRows(B);
-    const int n = static_cast<int>(start_.size()) - 1;
-    const int* __restrict start = start_.data();
-    const int* __restrict row = row_.data();
-    const double* __restrict value = value_.data();
-    double* __restrict y = permuted_.data();
-    for (int k = 0; k < n; ++k) permuted_.row(k) = B.row(perm_[k]);  // y = P b
-    for (int j = 0; j < n; ++j) {  // L y = y (unit lower triangular)
-      const double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
-      for (int p = start[j]; p < start[j + 1]; ++p) {
-        double* yi = y + 3 * row[p];
-        yi[0] -= value[p] * y0;
-        yi[1] -= value[p] * y1;
-        yi[2] -= value[p] * y2;
-      }
-    }
-    for (int j = n - 1; j >= 0; --j) {  // D L^T y = y
-      double y0 = y[3 * j] * inverse_diagonal_[j], y1 = y[3 * j + 1] * inverse_diagonal_[j], y2 = y[3 * j + 2] * inverse_diagonal_[j];
-      for (int p = start[j]; p < start[j + 1]; ++p) {
-        const double* yi = y + 3 * row[p];
-        y0 -= value[p] * yi[0];
-        y1 -= value[p] * yi[1];
-        y2 -= value[p] * yi[2];
-      }
-      y[3 * j] = y0, y[3 * j + 1] = y1, y[3 * j + 2] = y2;
-    }
-    for (int k = 0; k < n; ++k) B.row(perm_[k]) = permuted_.row(k);  // x = P^T y
+    packed_.solveRows(B);
   }
 
   // CHOLMOD's simplicial LDL^T keeps D(j) first in column j of L and may leave gaps between columns;
@@ -103,18 +78,17 @@ class CholmodCholesky final : public SparseCholesky {
     const int *Lp = static_cast<const int*>(factor_->p), *Li = static_cast<const int*>(factor_->i);
     const int* Lnz = static_cast<const int*>(factor_->nz);
     const double* Lx = static_cast<const double*>(factor_->x);
-    start_.assign(n + 1, 0);
-    for (int j = 0; j < n; ++j) start_[j + 1] = start_[j] + Lnz[j] - 1;
-    row_.resize(start_[n]);
-    value_.resize(start_[n]);
-    inverse_diagonal_.resize(n);
+    std::vector<int> start(n + 1, 0);
+    for (int j = 0; j < n; ++j) start[j + 1] = start[j] + Lnz[j] - 1;
+    std::vector<int> row(start[n]);
+    std::vector<double> value(start[n]), inverse_diagonal(n);
     for (int j = 0; j < n; ++j) {
-      inverse_diagonal_[j] = 1.0 / Lx[Lp[j]];
-      std::copy(Li + Lp[j] + 1, Li + Lp[j] + Lnz[j], row_.begin() + start_[j]);
-      std::copy(Lx + Lp[j] + 1, Lx + Lp[j] + Lnz[j], value_.begin() + start_[j]);
+      inverse_diagonal[j] = 1.0 / Lx[Lp[j]];
+      std::copy(Li + Lp[j] + 1, Li + Lp[j] + Lnz[j], row.begin() + start[j]);
+      std::copy(Lx + Lp[j] + 1, Lx + Lp[j] + Lnz[j], value.begin() + start[j]);
     }
-    perm_.assign(static_cast<const int*>(factor_->Perm), static_cast<const int*>(factor_->Perm) + n);
-    permuted_.resize(n, 3);
+    std::vector<int> perm(static_cast<const int*>(factor_->Perm), static_cast<const int*>(factor_->Perm) + n);
+    packed_.assign(std::move(start), std::move(row), std::move(value), std::move(inverse_diagonal), std::move(perm));
   }
 
   void solve(Eigen::Ref<MatX> B) override {
@@ -141,9 +115,7 @@ class CholmodCholesky final : public SparseCholesky {
     if (e_) cholmod_free_dense(&e_, &common_);
   }
   cholmod_common common_{};
-  std::vector<int> start_, row_, perm_;
-  std::vector<double> value_, inverse_diagonal_;
-  MatX3 permuted_;
+  PackedLdlt packed_;
   cholmod_factor* factor_ = nullptr;
   cholmod_dense *x_ = nullptr, *y_ = nullptr, *e_ = nullptr;
 };

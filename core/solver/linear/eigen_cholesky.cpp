@@ -2,6 +2,7 @@
 #include <Eigen/SparseCholesky>
 
 #include "core/common/error.h"
+#include "core/solver/linear/packed_ldlt.h"
 #include "core/solver/linear/sparse_cholesky.h"
 
 namespace qnsim {
@@ -15,7 +16,9 @@ class EigenCholesky final : public SparseCholesky {
     if (ldlt_.info() != Eigen::Success || (ldlt_.vectorD().array() <= 0).any())
       throw error("sparse Cholesky: the matrix is not positive definite");
     inverse_diagonal_ = ldlt_.vectorD().cwiseInverse();  // vectorD() returns a copy: keep one
+    packed_.assign(ldlt_);
   }
+  void solveRows(Eigen::Ref<MatX3> B) override { packed_.solveRows(B); }
   // The steps of SimplicialLDLT::solve, written out so that no permutation is applied in place
   // (Eigen allocates a mask for that): P A P^T = L D L^T.
   void solve(Eigen::Ref<MatX> B) override {
@@ -30,6 +33,7 @@ class EigenCholesky final : public SparseCholesky {
   Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower> ldlt_;
   MatX permuted_;
   VecX inverse_diagonal_;
+  PackedLdlt packed_;  // the three coordinate columns at once, on two threads
 };
 
 }  // namespace

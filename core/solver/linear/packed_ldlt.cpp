@@ -1,0 +1,209 @@
+#include "core/solver/linear/packed_ldlt.h"
+
+#include <algorithm>
+#include <numeric>
+#include <queue>
+#include <utility>
+
+#include "core/common/parallel.h"
+
+namespace qnsim {
+namespace {
+
+// Parts of a large factor: twice the two cores' threads, so that uneven parts still share out evenly.
+// A fixed number: the split, and so the round-off, must not depend on the thread count.
+constexpr int kParts = 4;
+// Below this many entries of L a solve takes tens of microseconds: one part, no threads.
+constexpr long kParallelEntries = 50000;
+
+}  // namespace
+
+void PackedLdlt::assign(std::vector<int> start, std::vector<int> row, std::vector<double> value, std::vector<double> inverse_diagonal,
+                        std::vector<int> perm) {
+  start_ = std::move(start);
+  row_ = std::move(row);
+  value_ = std::move(value);
+  inverse_diagonal_ = std::move(inverse_diagonal);
+  perm_ = std::move(perm);
+  y_.resize(size(), 3);
+  partition();
+}
+
+void PackedLdlt::assign(const Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower>& ldlt) {
+  const SparseMatrix& L = ldlt.matrixL().nestedExpression();  // strictly lower, rows ascending per column
+  const int n = static_cast<int>(L.cols());
+  std::vector<int> start(L.outerIndexPtr(), L.outerIndexPtr() + n + 1), row(L.innerIndexPtr(), L.innerIndexPtr() + L.nonZeros());
+  std::vector<double> value(L.valuePtr(), L.valuePtr() + L.nonZeros()), inverse_diagonal(n);
+  for (int j = 0; j < n; ++j) inverse_diagonal[j] = 1.0 / ldlt.vectorD()[j];
+  const auto& inverse = ldlt.permutationPinv().indices();  // (P b)(k) = b(P^-1(k))
+  std::vector<int> order(inverse.data(), inverse.data() + n);
+  assign(std::move(start), std::move(row), std::move(value), std::move(inverse_diagonal), std::move(order));
+}
+
+// The elimination tree: the parent of column j is the first row of L(:, j), and L(:, j)'s rows are
+// all ancestors of j. Subtrees are peeled from the top, largest first (its root joins the top), and
+// the remaining subtrees are dealt to the parts, largest first, each to the part with the least work
+// so far.
+void PackedLdlt::partition() {
+  const int n = size();
+  std::vector<int> parent(n, -1), first_child(n, -1), next_sibling(n, -1);
+  std::vector<long> work(n, 0);  // entries of L in the subtree's columns, diagonals included
+  long total = 0;
+  for (int j = n - 1; j >= 0; --j)
+    if (start_[j] < start_[j + 1]) {
+      parent[j] = row_[start_[j]];
+      next_sibling[j] = first_child[parent[j]];
+      first_child[parent[j]] = j;
+    }
+  for (int j = 0; j < n; ++j) {  // children come before their parents
+    work[j] += start_[j + 1] - start_[j] + 1;
+    if (parent[j] >= 0) work[parent[j]] += work[j];
+    else total += work[j];
+  }
+  const int parts = total > kParallelEntries ? kParts : 1;
+
+  using Subtree = std::pair<long, int>;  // (work, root): the largest first, ties by the lower root
+  auto smaller = [](const Subtree& a, const Subtree& b) { return a.first < b.first || (a.first == b.first && a.second > b.second); };
+  std::priority_queue<Subtree, std::vector<Subtree>, decltype(smaller)> subtrees(smaller);
+  for (int j = 0; j < n; ++j)
+    if (parent[j] < 0) subtrees.push({work[j], j});
+  // Peel while it shortens the estimated solve on two threads, the top plus the larger of half the
+  // parts' work and the largest subtree; then redo the best number of peels.
+  const auto own = [&](int j) { return static_cast<long>(start_[j + 1] - start_[j] + 1); };
+  auto candidates = subtrees;
+  long top = 0, best_cost = total;
+  int best_peels = 0;
+  for (int peels = 0; parts > 1 && !candidates.empty(); ++peels) {
+    const auto [largest, root] = candidates.top();
+    const long cost = top + std::max((total - top + 1) / 2, largest);
+    if (cost < best_cost) best_cost = cost, best_peels = peels;
+    if (largest <= total / (2 * parts)) break;
+    candidates.pop();
+    top += own(root);
+    for (int c = first_child[root]; c >= 0; c = next_sibling[c]) candidates.push({work[c], c});
+  }
+  std::vector<char> is_top(n, 0);
+  for (int peels = 0; peels < best_peels; ++peels) {
+    const int root = subtrees.top().second;
+    subtrees.pop();
+    is_top[root] = 1;
+    for (int c = first_child[root]; c >= 0; c = next_sibling[c]) subtrees.push({work[c], c});
+  }
+
+  std::vector<int> part_of(n, -1);
+  std::vector<long> load(parts, 0);
+  for (; !subtrees.empty(); subtrees.pop()) {
+    const int lightest = static_cast<int>(std::min_element(load.begin(), load.end()) - load.begin());
+    part_of[subtrees.top().second] = lightest;
+    load[lightest] += subtrees.top().first;
+  }
+  part_columns_.assign(parts, {});
+  top_columns_.clear();
+  top_slot_.assign(n, -1);
+  for (int j = n - 1; j >= 0; --j)  // a subtree's columns take its root's part
+    if (!is_top[j] && part_of[j] < 0) part_of[j] = part_of[parent[j]];
+  for (int j = 0; j < n; ++j) {
+    if (is_top[j]) {
+      top_slot_[j] = static_cast<int>(top_columns_.size());
+      top_columns_.push_back(j);
+    } else {
+      part_columns_[part_of[j]].push_back(j);
+    }
+  }
+  top_entry_.assign(n, 0);
+  for (int j = 0; j < n; ++j) {  // ancestors ascend: a part's own rows come before the top's
+    int p = start_[j];
+    while (p < start_[j + 1] && !is_top[row_[p]]) ++p;
+    top_entry_[j] = p;
+  }
+  top_update_.assign(parts, MatX3::Zero(static_cast<Eigen::Index>(top_columns_.size()), 3));
+}
+
+double PackedLdlt::topShare() const {
+  long top = 0;
+  for (int j : top_columns_) top += start_[j + 1] - start_[j] + 1;
+  return row_.empty() ? 0.0 : static_cast<double>(top) / static_cast<double>(row_.size() + size());
+}
+
+// L y = y over a part's columns (unit lower triangular): updates of the part's own rows go to y,
+// those of top rows to the part's buffer.
+void PackedLdlt::forwardPart(int part) {
+  const int* __restrict start = start_.data();
+  const int* __restrict row = row_.data();
+  const int* __restrict slot = top_slot_.data();
+  const double* __restrict value = value_.data();
+  double* __restrict y = y_.data();
+  double* __restrict update = top_update_[part].data();
+  top_update_[part].setZero();
+  for (const int j : part_columns_[part]) {
+    const double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
+    int p = start[j];
+    for (const int top = top_entry_[j]; p < top; ++p) {
+      double* yi = y + 3 * row[p];
+      yi[0] -= value[p] * y0;
+      yi[1] -= value[p] * y1;
+      yi[2] -= value[p] * y2;
+    }
+    for (; p < start[j + 1]; ++p) {
+      double* ui = update + 3 * slot[row[p]];
+      ui[0] += value[p] * y0;
+      ui[1] += value[p] * y1;
+      ui[2] += value[p] * y2;
+    }
+  }
+}
+
+// The parts' updates of the top rows, in part order, then L y = y over the top columns.
+void PackedLdlt::forwardTop() {
+  for (const MatX3& update : top_update_)
+    for (int t = 0; t < static_cast<int>(top_columns_.size()); ++t) y_.row(top_columns_[t]) -= update.row(t);
+  const int* __restrict row = row_.data();
+  const double* __restrict value = value_.data();
+  double* __restrict y = y_.data();
+  for (const int j : top_columns_) {
+    const double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
+    for (int p = start_[j]; p < start_[j + 1]; ++p) {
+      double* yi = y + 3 * row[p];
+      yi[0] -= value[p] * y0;
+      yi[1] -= value[p] * y1;
+      yi[2] -= value[p] * y2;
+    }
+  }
+}
+
+// D L^T y = y over `columns` (ascending), last column first; the rows they read are their ancestors,
+// which are solved already.
+void PackedLdlt::backwardColumns(const std::vector<int>& columns) {
+  const int* __restrict start = start_.data();
+  const int* __restrict row = row_.data();
+  const double* __restrict value = value_.data();
+  double* __restrict y = y_.data();
+  for (auto it = columns.rbegin(); it != columns.rend(); ++it) {
+    const int j = *it;
+    const double d = inverse_diagonal_[j];
+    double y0 = y[3 * j] * d, y1 = y[3 * j + 1] * d, y2 = y[3 * j + 2] * d;
+    for (int p = start[j]; p < start[j + 1]; ++p) {
+      const double* yi = y + 3 * row[p];
+      y0 -= value[p] * yi[0];
+      y1 -= value[p] * yi[1];
+      y2 -= value[p] * yi[2];
+    }
+    y[3 * j] = y0, y[3 * j + 1] = y1, y[3 * j + 2] = y2;
+  }
+}
+
+void PackedLdlt::solveRows(Eigen::Ref<MatX3> B) {
+  const int n = size(), parts = this->parts();
+  for (int k = 0; k < n; ++k) y_.row(k) = B.row(perm_[k]);  // y = P b
+  parallelFor(parts, 1, [&](int begin, int end) {
+    for (int part = begin; part < end; ++part) forwardPart(part);
+  });
+  forwardTop();
+  backwardColumns(top_columns_);
+  parallelFor(parts, 1, [&](int begin, int end) {
+    for (int part = begin; part < end; ++part) backwardColumns(part_columns_[part]);
+  });
+  for (int k = 0; k < n; ++k) B.row(perm_[k]) = y_.row(k);  // x = P^T y
+}
+
+}  // namespace qnsim

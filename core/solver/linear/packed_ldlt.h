@@ -1,0 +1,50 @@
+#pragma once
+// The solves of a simplicial factorisation P A P^T = L D L^T, held packed (the strictly lower L by
+// columns, 1/D, P), for the three coordinate columns of positions at once: the n x n matrix A of the
+// paper is solved once per quasi-Newton iteration, so this is the linear solve of every frame.
+//
+// The columns are split along the elimination tree into independent subtrees ("parts") and the
+// separators above them ("top"). Forward substitution runs the parts in parallel, each collecting
+// its updates of top rows in a buffer of its own, adds the buffers in a fixed order and finishes the
+// top; back substitution finishes the top first, then runs the parts in parallel. The split depends
+// only on the factor, never on the thread count, so the results do not either.
+#include <Eigen/SparseCholesky>
+#include <vector>
+
+#include "core/common/types.h"
+
+namespace qnsim {
+
+class PackedLdlt {
+ public:
+  // L's strictly lower entries of column j are row[start[j]..start[j+1]) (ascending) and
+  // value[...]; inverse_diagonal[j] = 1 / D(j); row k of P b is row perm[k] of b.
+  void assign(std::vector<int> start, std::vector<int> row, std::vector<double> value, std::vector<double> inverse_diagonal,
+              std::vector<int> perm);
+  // The factor of Eigen's SimplicialLDLT (the backend without CHOLMOD).
+  void assign(const Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower>& ldlt);
+  // Solves A X = B in place for B n x 3, row-major. Allocates nothing.
+  void solveRows(Eigen::Ref<MatX3> B);
+
+  int size() const { return static_cast<int>(perm_.size()); }
+  int parts() const { return static_cast<int>(part_columns_.size()); }
+  // Entries of L in the top columns, which are solved on one thread (the rest is split evenly).
+  double topShare() const;
+
+ private:
+  void partition();
+  void forwardPart(int part);
+  void forwardTop();
+  void backwardColumns(const std::vector<int>& columns);
+
+  std::vector<int> start_, row_, perm_;
+  std::vector<double> value_, inverse_diagonal_;
+  // The parts' columns and the top columns, each ascending; in a part's column, the entries from
+  // top_entry_[j] on are in top rows. top_slot_[i] is row i's index among the top rows (or -1).
+  std::vector<std::vector<int>> part_columns_;
+  std::vector<int> top_columns_, top_entry_, top_slot_;
+  MatX3 y_;                       // the permuted right-hand side
+  std::vector<MatX3> top_update_;  // per part: what it subtracts from the top rows
+};
+
+}  // namespace qnsim
