@@ -119,5 +119,22 @@ TEST(SimEdits, StateFilesWithProblemsAreRejectedWithTheirName) {
   EXPECT_THROW(readState(dir / "bad.json"), Error);
 }
 
+TEST(SimEdits, ReferenceSolvesAndComparisonsLeaveTheTrajectoryBitIdentical) {
+  // They solve the next frame with the simulation's own objective and contact refresh: whatever they
+  // leave behind must not reach the simulation's frames, or its results would depend on what was watched.
+  const std::string corotated = R"({"model": "corotated", "mu": 1e5, "lambda": 4e5})";
+  Simulation plain(boxScene(corotated)), watched(boxScene(corotated));
+  watched.setReferenceEnabled(true);
+  SolverSettings newton = watched.settings().solver;
+  newton.method = SolverMethod::Newton;
+  for (int frame = 0; frame < 6; ++frame) {
+    if (frame % 2) watched.compareNextFrame({watched.settings().solver, newton});
+    plain.step();
+    watched.step();
+  }
+  EXPECT_EQ(plain.positions(), watched.positions());
+  EXPECT_EQ(plain.velocities(), watched.velocities());
+}
+
 }  // namespace
 }  // namespace qnsim
