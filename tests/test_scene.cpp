@@ -17,7 +17,7 @@ TEST(Parameters, DefaultsAreThePapers) {
   EXPECT_EQ(s.solver.method, SolverMethod::QuasiNewton);
   EXPECT_EQ(s.solver.iterations, 10);
   EXPECT_EQ(s.solver.lbfgs_window, 5);
-  EXPECT_EQ(s.solver.line_search, LineSearchKind::Armijo);
+  EXPECT_EQ(s.solver.line_search, LineSearchKind::Interpolate);
   EXPECT_DOUBLE_EQ(s.solver.armijo_gamma, 0.3);
   EXPECT_DOUBLE_EQ(s.solver.armijo_beta, 0.5);
   EXPECT_EQ(s.solver.stiffness_interval, Vec2(0.5, 1.5));
