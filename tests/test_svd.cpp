@@ -1,9 +1,12 @@
-// The inversion-aware SVD: reconstruction, proper rotations, ordering, and the sign convention.
+// The inversion-aware SVD: reconstruction, proper rotations, ordering, and the sign convention; the
+// polar rotation by Newton's iteration, which must be the SVD's U V^T.
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
+#include <cmath>
 #include <random>
 
+#include "core/math/polar3.h"
 #include "core/math/svd3.h"
 
 namespace qnsim {
@@ -79,6 +82,39 @@ TEST(Svd3, BatchesGiveTheSameResultsAsSingleMatrices) {
       EXPECT_EQ(batch[i].V, single.V) << "matrix " << i << " of " << count;
     }
   }
+}
+
+TEST(Polar3, NewtonsRotationIsTheSvdsForEveryUninvertedMatrix) {
+  std::mt19937 rng(6);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int tried = 0;
+  for (int i = 0; i < 2000; ++i) {
+    Mat3 F = randomRotation(rng);
+    const double strain = i % 3 == 0 ? 0.02 : i % 3 == 1 ? 0.3 : 1.5;
+    for (int k = 0; k < 9; ++k) F(k / 3, k % 3) += strain * u(rng);
+    if (F.determinant() < 1e-3) continue;
+    ++tried;
+    Mat3 R;
+    ASSERT_TRUE(polarRotation(F, R)) << F;
+    const Svd3 svd = svd3(F);
+    EXPECT_LE((R - svd.U * svd.V.transpose()).norm(), 1e-12 * (1.0 + svd.sigma[0] / svd.sigma[2])) << F;
+    EXPECT_LE((R.transpose() * R - Mat3::Identity()).norm(), 1e-14) << F;
+    const Mat3 S = R.transpose() * F;
+    EXPECT_LE((S - S.transpose()).norm(), 1e-12 * F.norm()) << F;
+  }
+  EXPECT_GT(tried, 1500);
+}
+
+TEST(Polar3, InvertedFlatAndNonFiniteMatricesAreLeftToTheSvd) {
+  Mat3 R;
+  EXPECT_FALSE(polarRotation(Mat3(Vec3(1, 1, -1).asDiagonal()), R));
+  EXPECT_FALSE(polarRotation(Mat3(Vec3(1, 1, 1e-4).asDiagonal()), R));
+  EXPECT_FALSE(polarRotation(Mat3::Zero(), R));
+  Mat3 nan = Mat3::Identity();
+  nan(1, 2) = std::nan("");
+  EXPECT_FALSE(polarRotation(nan, R));
+  EXPECT_TRUE(polarRotation(Mat3(Vec3(1e3, 1, 0.05).asDiagonal()), R));  // large but finite stretches converge
+  EXPECT_LE((R - Mat3::Identity()).norm(), 1e-14);
 }
 
 }  // namespace

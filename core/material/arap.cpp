@@ -29,4 +29,9 @@ Arap::Arap() { resetToDefaults(); }
 
 Scalar2 Arap::a(double x) const { return stretchLimitTerm(x, 2.0 * mu_, 1.0, 1.0); }
 
+double Arap::strainEnergy(const Mat3& E, Mat3* G) const {  // mu tr(E^2)
+  if (G) *G = 2.0 * mu_ * E;
+  return mu_ * E.squaredNorm();
+}
+
 }  // namespace qnsim

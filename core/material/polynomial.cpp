@@ -31,4 +31,21 @@ Scalar2 Polynomial::a(double x) const {
   return out;
 }
 
+// sum_k mu_k tr(E^k), and G = sum_k k mu_k E^(k-1), up to the highest nonzero coefficient.
+double Polynomial::strainEnergy(const Mat3& E, Mat3* G) const {
+  const double coefficient[7] = {0.0, 0.0, mu2_, mu3_, mu4_, mu5_, mu6_};
+  int degree = 6;
+  while (degree > 2 && coefficient[degree] == 0.0) --degree;
+  Mat3 power = E;  // E^(k-1)
+  double psi = 0.0;
+  if (G) G->setZero();
+  for (int k = 2; k <= degree; ++k) {
+    if (G) *G += k * coefficient[k] * power;
+    const Mat3 next = power * E;  // E^k
+    psi += coefficient[k] * next.trace();
+    power = next;
+  }
+  return psi;
+}
+
 }  // namespace qnsim

@@ -2,7 +2,9 @@
 #include <cmath>
 
 #include "core/material/material.h"
+#include "core/material/models.h"
 #include "core/material/valanis_landel.h"
+#include "core/math/polar3.h"
 #include "core/math/svd3.h"
 
 namespace qnsim {
@@ -29,6 +31,17 @@ void SolidMaterial::energiesAndStresses(const Mat3* F, int count, double* psi_ou
       P[start + i] = svd[i].U * gradient.asDiagonal() * svd[i].V.transpose();
     }
   }
+}
+
+double StrainPolynomialMaterial::energyAndStress(const Mat3& F, Mat3* P) const {
+  Mat3 R;
+  if (!polarRotation(F, R)) return SolidMaterial::energyAndStress(F, P);
+  const Mat3 RtF = R.transpose() * F;  // S, symmetric up to round-off
+  const Mat3 E = 0.5 * (RtF + RtF.transpose()) - Mat3::Identity();
+  Mat3 G;
+  const double psi = strainEnergy(E, P ? &G : nullptr);
+  if (P) *P = R * G;
+  return psi;
 }
 
 }  // namespace qnsim

@@ -1,0 +1,14 @@
+#pragma once
+// The rotation of the polar decomposition of a 3x3 matrix, without an SVD.
+#include "core/common/types.h"
+
+namespace qnsim {
+
+// R of F = R S (R a rotation, S symmetric positive definite) for det F >= min_det, by Newton's
+// iteration X <- (X + X^-T) / 2 from X = F (Higham 1986): no square roots, quadratic convergence,
+// four or five steps for the stretches of a simulation. R is then also U V^T of the inversion-aware
+// SVD. Returns false, leaving R undefined, for a flatter or inverted F, or one whose iteration has not
+// converged within 20 steps (stretches beyond about 10^4): callers take the SVD then.
+bool polarRotation(const Mat3& F, Mat3& R, double min_det = 1e-3);
+
+}  // namespace qnsim
