@@ -20,13 +20,16 @@ constexpr long kParallelEntries = 50000;
 
 void PackedLdlt::assign(std::vector<int> start, std::vector<int> row, std::vector<double> value, std::vector<double> inverse_diagonal,
                         std::vector<int> perm) {
-  start_ = std::move(start);
-  row_ = std::move(row);
   value_ = std::move(value);
   inverse_diagonal_ = std::move(inverse_diagonal);
   perm_ = std::move(perm);
+  entries_ = static_cast<long>(row.size());
   y_.resize(size(), 3);
-  partition();
+  column_.resize(size());
+  std::vector<char> is_top;
+  std::vector<int> part_of;
+  partition(start, row, is_top, part_of);
+  shareRowPatterns(start, row, is_top, part_of);
 }
 
 void PackedLdlt::assign(const Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower>& ldlt) {
@@ -44,19 +47,21 @@ void PackedLdlt::assign(const Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower>&
 // all ancestors of j. Subtrees are peeled from the top, largest first (its root joins the top), and
 // the remaining subtrees are dealt to the parts, largest first, each to the part with the least work
 // so far.
-void PackedLdlt::partition() {
+void PackedLdlt::partition(const std::vector<int>& start, const std::vector<int>& row, std::vector<char>& is_top,
+                           std::vector<int>& part_of) {
   const int n = size();
+  const auto own = [&](int j) { return static_cast<long>(start[j + 1] - start[j] + 1); };  // diagonal included
   std::vector<int> parent(n, -1), first_child(n, -1), next_sibling(n, -1);
-  std::vector<long> work(n, 0);  // entries of L in the subtree's columns, diagonals included
+  std::vector<long> work(n, 0);  // entries of L in the subtree's columns
   long total = 0;
   for (int j = n - 1; j >= 0; --j)
-    if (start_[j] < start_[j + 1]) {
-      parent[j] = row_[start_[j]];
+    if (own(j) > 1) {
+      parent[j] = row[start[j]];
       next_sibling[j] = first_child[parent[j]];
       first_child[parent[j]] = j;
     }
   for (int j = 0; j < n; ++j) {  // children come before their parents
-    work[j] += start_[j + 1] - start_[j] + 1;
+    work[j] += own(j);
     if (parent[j] >= 0) work[parent[j]] += work[j];
     else total += work[j];
   }
@@ -69,7 +74,6 @@ void PackedLdlt::partition() {
     if (parent[j] < 0) subtrees.push({work[j], j});
   // Peel while it shortens the estimated solve on two threads, the top plus the larger of half the
   // parts' work and the largest subtree; then redo the best number of peels.
-  const auto own = [&](int j) { return static_cast<long>(start_[j + 1] - start_[j] + 1); };
   auto candidates = subtrees;
   long top = 0, best_cost = total;
   int best_peels = 0;
@@ -82,7 +86,7 @@ void PackedLdlt::partition() {
     top += own(root);
     for (int c = first_child[root]; c >= 0; c = next_sibling[c]) candidates.push({work[c], c});
   }
-  std::vector<char> is_top(n, 0);
+  is_top.assign(n, 0);
   for (int peels = 0; peels < best_peels; ++peels) {
     const int root = subtrees.top().second;
     subtrees.pop();
@@ -90,7 +94,7 @@ void PackedLdlt::partition() {
     for (int c = first_child[root]; c >= 0; c = next_sibling[c]) subtrees.push({work[c], c});
   }
 
-  std::vector<int> part_of(n, -1);
+  part_of.assign(n, -1);
   std::vector<long> load(parts, 0);
   for (; !subtrees.empty(); subtrees.pop()) {
     const int lightest = static_cast<int>(std::min_element(load.begin(), load.end()) - load.begin());
@@ -110,45 +114,67 @@ void PackedLdlt::partition() {
       part_columns_[part_of[j]].push_back(j);
     }
   }
-  top_entry_.assign(n, 0);
-  for (int j = 0; j < n; ++j) {  // ancestors ascend: a part's own rows come before the top's
-    int p = start_[j];
-    while (p < start_[j + 1] && !is_top[row_[p]]) ++p;
-    top_entry_[j] = p;
-  }
   top_update_.assign(parts, MatX3::Zero(static_cast<Eigen::Index>(top_columns_.size()), 3));
+}
+
+// Supernodes never cross from a part to the top or another part, so that each list of columns is
+// solved on its own. Rows ascend: the dense rows come first, then the shared rows, whose own part's
+// rows come before the top's (ancestors ascend).
+void PackedLdlt::shareRowPatterns(const std::vector<int>& start, const std::vector<int>& row, const std::vector<char>& is_top,
+                                  const std::vector<int>& part_of) {
+  const int n = size();
+  const auto count = [&](int j) { return start[j + 1] - start[j]; };
+  pattern_.clear();
+  for (int first = 0; first < n;) {
+    int last = first;
+    while (last + 1 < n && count(last) > 0 && row[start[last]] == last + 1 && count(last) == count(last + 1) + 1 &&
+           is_top[last + 1] == is_top[first] && part_of[last + 1] == part_of[first])
+      ++last;
+    const int shared = static_cast<int>(pattern_.size());
+    pattern_.insert(pattern_.end(), row.begin() + start[last], row.begin() + start[last + 1]);
+    const int shared_end = static_cast<int>(pattern_.size());
+    int shared_top = shared;
+    while (shared_top < shared_end && !is_top[pattern_[shared_top]]) ++shared_top;
+    for (int j = first; j <= last; ++j) column_[j] = {start[j], last, shared, shared_top, shared_end};
+    first = last + 1;
+  }
 }
 
 double PackedLdlt::topShare() const {
   long top = 0;
-  for (int j : top_columns_) top += start_[j + 1] - start_[j] + 1;
-  return row_.empty() ? 0.0 : static_cast<double>(top) / static_cast<double>(row_.size() + size());
+  for (int j : top_columns_) top += (column_[j].last - j) + (column_[j].shared_end - column_[j].shared) + 1;
+  return entries_ == 0 ? 0.0 : static_cast<double>(top) / static_cast<double>(entries_ + size());
 }
 
 // L y = y over a part's columns (unit lower triangular): updates of the part's own rows go to y,
 // those of top rows to the part's buffer.
 void PackedLdlt::forwardPart(int part) {
-  const int* __restrict start = start_.data();
-  const int* __restrict row = row_.data();
+  const int* __restrict pattern = pattern_.data();
   const int* __restrict slot = top_slot_.data();
   const double* __restrict value = value_.data();
   double* __restrict y = y_.data();
   double* __restrict update = top_update_[part].data();
   top_update_[part].setZero();
   for (const int j : part_columns_[part]) {
+    const Column& c = column_[j];
     const double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
-    int p = start[j];
-    for (const int top = top_entry_[j]; p < top; ++p) {
-      double* yi = y + 3 * row[p];
-      yi[0] -= value[p] * y0;
-      yi[1] -= value[p] * y1;
-      yi[2] -= value[p] * y2;
+    const double* v = value + c.first;
+    for (int i = j + 1; i <= c.last; ++i, ++v) {
+      y[3 * i] -= *v * y0;
+      y[3 * i + 1] -= *v * y1;
+      y[3 * i + 2] -= *v * y2;
     }
-    for (; p < start[j + 1]; ++p) {
-      double* ui = update + 3 * slot[row[p]];
-      ui[0] += value[p] * y0;
-      ui[1] += value[p] * y1;
-      ui[2] += value[p] * y2;
+    for (int p = c.shared; p < c.shared_top; ++p, ++v) {
+      double* yi = y + 3 * pattern[p];
+      yi[0] -= *v * y0;
+      yi[1] -= *v * y1;
+      yi[2] -= *v * y2;
+    }
+    for (int p = c.shared_top; p < c.shared_end; ++p, ++v) {
+      double* ui = update + 3 * slot[pattern[p]];
+      ui[0] += *v * y0;
+      ui[1] += *v * y1;
+      ui[2] += *v * y2;
     }
   }
 }
@@ -157,16 +183,23 @@ void PackedLdlt::forwardPart(int part) {
 void PackedLdlt::forwardTop() {
   for (const MatX3& update : top_update_)
     for (int t = 0; t < static_cast<int>(top_columns_.size()); ++t) y_.row(top_columns_[t]) -= update.row(t);
-  const int* __restrict row = row_.data();
+  const int* __restrict pattern = pattern_.data();
   const double* __restrict value = value_.data();
   double* __restrict y = y_.data();
   for (const int j : top_columns_) {
+    const Column& c = column_[j];
     const double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
-    for (int p = start_[j]; p < start_[j + 1]; ++p) {
-      double* yi = y + 3 * row[p];
-      yi[0] -= value[p] * y0;
-      yi[1] -= value[p] * y1;
-      yi[2] -= value[p] * y2;
+    const double* v = value + c.first;
+    for (int i = j + 1; i <= c.last; ++i, ++v) {
+      y[3 * i] -= *v * y0;
+      y[3 * i + 1] -= *v * y1;
+      y[3 * i + 2] -= *v * y2;
+    }
+    for (int p = c.shared; p < c.shared_end; ++p, ++v) {
+      double* yi = y + 3 * pattern[p];
+      yi[0] -= *v * y0;
+      yi[1] -= *v * y1;
+      yi[2] -= *v * y2;
     }
   }
 }
@@ -174,19 +207,25 @@ void PackedLdlt::forwardTop() {
 // D L^T y = y over `columns` (ascending), last column first; the rows they read are their ancestors,
 // which are solved already.
 void PackedLdlt::backwardColumns(const std::vector<int>& columns) {
-  const int* __restrict start = start_.data();
-  const int* __restrict row = row_.data();
+  const int* __restrict pattern = pattern_.data();
   const double* __restrict value = value_.data();
   double* __restrict y = y_.data();
   for (auto it = columns.rbegin(); it != columns.rend(); ++it) {
     const int j = *it;
+    const Column& c = column_[j];
     const double d = inverse_diagonal_[j];
     double y0 = y[3 * j] * d, y1 = y[3 * j + 1] * d, y2 = y[3 * j + 2] * d;
-    for (int p = start[j]; p < start[j + 1]; ++p) {
-      const double* yi = y + 3 * row[p];
-      y0 -= value[p] * yi[0];
-      y1 -= value[p] * yi[1];
-      y2 -= value[p] * yi[2];
+    const double* v = value + c.first;
+    for (int i = j + 1; i <= c.last; ++i, ++v) {
+      y0 -= *v * y[3 * i];
+      y1 -= *v * y[3 * i + 1];
+      y2 -= *v * y[3 * i + 2];
+    }
+    for (int p = c.shared; p < c.shared_end; ++p, ++v) {
+      const double* yi = y + 3 * pattern[p];
+      y0 -= *v * yi[0];
+      y1 -= *v * yi[1];
+      y2 -= *v * yi[2];
     }
     y[3 * j] = y0, y[3 * j + 1] = y1, y[3 * j + 2] = y2;
   }

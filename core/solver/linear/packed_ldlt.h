@@ -32,17 +32,29 @@ class PackedLdlt {
   double topShare() const;
 
  private:
-  void partition();
+  // Column j's entries, at value_[first...]: the rows j+1..last of its supernode (consecutive, so no
+  // indices), then the rows its supernode shares, pattern_[shared..shared_end), the top ones from
+  // shared_top on. Consecutive columns j, j+1 where L(:, j) is L(:, j+1) plus row j+1 form a supernode;
+  // storing its row pattern once cuts the bytes a solve streams by a quarter to a third.
+  struct Column {
+    int first, last, shared, shared_top, shared_end;
+  };
+
+  void partition(const std::vector<int>& start, const std::vector<int>& row, std::vector<char>& is_top, std::vector<int>& part_of);
+  void shareRowPatterns(const std::vector<int>& start, const std::vector<int>& row, const std::vector<char>& is_top,
+                        const std::vector<int>& part_of);
   void forwardPart(int part);
   void forwardTop();
   void backwardColumns(const std::vector<int>& columns);
 
-  std::vector<int> start_, row_, perm_;
+  std::vector<Column> column_;
+  std::vector<int> pattern_, perm_;
   std::vector<double> value_, inverse_diagonal_;
-  // The parts' columns and the top columns, each ascending; in a part's column, the entries from
-  // top_entry_[j] on are in top rows. top_slot_[i] is row i's index among the top rows (or -1).
+  long entries_ = 0;
+  // The parts' columns and the top columns, each ascending; top_slot_[i] is row i's index among the
+  // top rows (or -1).
   std::vector<std::vector<int>> part_columns_;
-  std::vector<int> top_columns_, top_entry_, top_slot_;
+  std::vector<int> top_columns_, top_slot_;
   MatX3 y_;                       // the permuted right-hand side
   std::vector<MatX3> top_update_;  // per part: what it subtracts from the top rows
 };
