@@ -19,13 +19,15 @@ MaterialParameter declareInversionJ(double M::*member);
 class StrainPolynomialMaterial : public SolidMaterial {
  public:
   double energyAndStress(const Mat3& F, Mat3* P) const override;
-  void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const override {
-    loopEnergyAndStress(F, count, psi, P);
-  }
+  void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const override;
 
  protected:
   // psi(E) and, when G is given, dpsi/dE (symmetric, a polynomial in E like psi).
   virtual double strainEnergy(const Mat3& E, Mat3* G) const = 0;
+
+ private:
+  // psi and P from F and its polar rotation R, or from the SVD when the polar iteration gave none.
+  double energyAndStress(const Mat3& F, const Mat3& R, bool have_rotation, Mat3* P) const;
 };
 
 // Linear corotated elasticity: Psi = mu |F - R|^2 + lambda/2 tr^2(R^T F - I).

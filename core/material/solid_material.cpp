@@ -33,15 +33,31 @@ void SolidMaterial::energiesAndStresses(const Mat3* F, int count, double* psi_ou
   }
 }
 
-double StrainPolynomialMaterial::energyAndStress(const Mat3& F, Mat3* P) const {
-  Mat3 R;
-  if (!polarRotation(F, R)) return SolidMaterial::energyAndStress(F, P);
+double StrainPolynomialMaterial::energyAndStress(const Mat3& F, const Mat3& R, bool have_rotation, Mat3* P) const {
+  if (!have_rotation) return SolidMaterial::energyAndStress(F, P);
   const Mat3 RtF = R.transpose() * F;  // S, symmetric up to round-off
   const Mat3 E = 0.5 * (RtF + RtF.transpose()) - Mat3::Identity();
   Mat3 G;
   const double psi = strainEnergy(E, P ? &G : nullptr);
   if (P) *P = R * G;
   return psi;
+}
+
+double StrainPolynomialMaterial::energyAndStress(const Mat3& F, Mat3* P) const {
+  Mat3 R;
+  const bool have_rotation = polarRotation(F, R);
+  return energyAndStress(F, R, have_rotation, P);
+}
+
+void StrainPolynomialMaterial::energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const {
+  constexpr int kBlock = 16;
+  Mat3 R[kBlock];
+  bool have_rotation[kBlock];
+  for (int start = 0; start < count; start += kBlock) {
+    const int size = std::min(kBlock, count - start);
+    polarRotations(F + start, size, R, have_rotation);
+    for (int i = 0; i < size; ++i) psi[start + i] = energyAndStress(F[start + i], R[i], have_rotation[i], P ? &P[start + i] : nullptr);
+  }
 }
 
 }  // namespace qnsim

@@ -11,4 +11,8 @@ namespace qnsim {
 // converged within 20 steps (stretches beyond about 10^4): callers take the SVD then.
 bool polarRotation(const Mat3& F, Mat3& R, double min_det = 1e-3);
 
+// The same for F[0..count) into R[0..count) and converged[0..count), faster: independent matrices
+// iterate side by side. Each result is polarRotation's, bit for bit.
+void polarRotations(const Mat3* F, int count, Mat3* R, bool* converged, double min_det = 1e-3);
+
 }  // namespace qnsim
