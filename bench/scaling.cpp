@@ -77,7 +77,7 @@ plot::PlotSpec scalingPlot(const std::vector<double>& tets, const std::vector<do
   if (!std::isnan(fit.slope) && !tets.empty()) {
     const auto [lo, hi] = std::minmax_element(tets.begin(), tets.end());
     char label[64];
-    std::snprintf(label, sizeof label, "fit: slope %.2f (R^2 = %.3f)", fit.slope, fit.r2);
+    std::snprintf(label, sizeof label, "fit to the medians: slope %.2f (R^2 = %.3f)", fit.slope, fit.r2);
     p.series.push_back(powerLine(label, 1, fit.scale, fit.slope, *lo, *hi));
     const double middle = std::sqrt(*lo * *hi), at_middle = fit.scale * std::pow(middle, fit.slope);
     p.series.push_back(powerLine("slope 1 (linear)", 2, at_middle / middle, 1.0, *lo, *hi));

@@ -101,14 +101,26 @@ struct BenchmarkCount {
 
 }  // namespace
 
+// True when the window woke up only because its wait timed out while the simulation is playing: there
+// is nothing new to draw, and the frame on its way will wake the window. Drawing anyway would take the
+// cores from that frame (a software renderer draws on them), several times per frame on a slow scene.
+bool Sandbox::nothingToDraw(bool timed_out) const {
+  if (!timed_out || !ui_.session || ui_.loading || ui_.session->runner->busy()) return false;  // busy: a compare solve
+  const std::shared_ptr<const Snapshot> latest = ui_.session->runner->snapshot();
+  return latest == ui_.snapshot && latest->playing;
+}
+
 // The window as a user has it: the simulation on its own thread, a frame drawn when something changed
-// (input, a new simulation frame, a finished load) and at most 60 per second; idle, it sleeps.
+// (input, a new simulation frame, a finished load) and at most 60 per second; idle, it sleeps and draws
+// four times a second (ImGui's tooltips and text cursor), unless a simulation frame is on its way.
 int Sandbox::runInteractive() {
+  constexpr double kIdleWait = 0.25;  // s
   openAsync(options_.scene);
   BenchmarkCount count;
   while (!glfwWindowShouldClose(window_)) {
     const Timer frame_timer;
-    glfwWaitEventsTimeout(0.25);
+    glfwWaitEventsTimeout(kIdleWait);
+    if (nothingToDraw(frame_timer.ms() >= 1e3 * kIdleWait)) continue;
     pollLoader();
     if (options_.benchmark && ui_.session && !count.started) {
       ui_.session->runner->setRealTime(false);
