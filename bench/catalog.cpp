@@ -176,11 +176,15 @@ std::string header(const CatalogOptions& o, int threads, const std::string& load
   std::strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
   const std::string frames = o.frames > 0 ? std::to_string(o.frames) + " frames" : std::string("its own number of frames, at most 300");
   const std::string newton =
-      o.samples > 0 ? "The same trajectory then ran again and, at " + std::to_string(o.samples) +
-                          " evenly spaced frames, ours and one Newton iteration (per-element projected Hessian, direct solve) solved the "
-                          "next frame from the same state against its exact solution: Newton's time and both relative errors (Eq. 12) are "
-                          "medians over those frames. "
-                    : std::string("Newton was not run (--samples 0). ");
+      o.samples > 0
+          ? "The same trajectory then ran again and, at " + std::to_string(o.samples) +
+                (o.samples == 1 ? " frame" : " evenly spaced frames") +
+                " (one that x = y already solves, such as free fall, gives its place to the next; the cells stay empty when no later "
+                "frame needed a solve), ours "
+                "and one Newton iteration (per-element projected Hessian, direct solve) solved the next frame from the same "
+                "state against its exact solution: Newton's time and both relative errors (Eq. 12) are medians over those "
+                "frames. "
+          : std::string("Newton was not run (--samples 0). ");
   return std::string("## qnsim_bench --catalog (") + when + ")\n\nMachine: " + describeMachine(threads) + ".  \nCommand: `" + o.command +
          "`.  \nLoad average (1 / 5 / 15 min) before the run: " + load_before + "; after: " + load_after +
          ".\n\nEach scene ran alone in a process of its own with its own solver (the catalog's: 10 quasi-Newton iterations per frame, "
