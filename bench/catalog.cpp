@@ -74,7 +74,13 @@ Measured measureInChild(const fs::path& program, const fs::path& scene, int fram
     m.failure += ": " + lastLine(log) + " (" + log.string() + ")";
     return m;
   }
-  m.row = parseTimingCsv(readFileBytes(row), row.string()).at(0);
+  try {
+    const std::vector<TimingRow> rows = parseTimingCsv(readFileBytes(row), row.string());
+    if (rows.size() != 1) throw error(row.string(), ": ", rows.size(), " rows where one was expected");
+    m.row = rows[0];
+  } catch (const Error& e) {
+    m.failure = e.what();
+  }
   return m;
 }
 
@@ -170,30 +176,33 @@ std::string scalingSection(const CatalogOptions& o, const std::vector<Measured>&
              cpu_fit.slope, cpu_fit.r2);
 }
 
+// How the rows were measured, for the report.
+std::string method(const CatalogOptions& o) {
+  std::string text =
+      "Each scene ran alone in a process of its own with its own solver (the catalog's: 10 quasi-Newton iterations per frame, m = 5, "
+      "every iteration taken) for " +
+      (o.frames > 0 ? std::to_string(o.frames) + " frames" : std::string("its own number of frames, at most 300")) +
+      ": the times per frame and per phase are over that trajectory, the CPU time is the process's, all threads together. ";
+  if (o.samples > 0)
+    text += "The same trajectory then ran again and, at " + std::to_string(o.samples) +
+            (o.samples == 1 ? " frame" : " evenly spaced frames") +
+            " (one that x = y already solves, such as free fall, gives its place to the next; the cells stay empty when no later frame "
+            "needed a solve), ours and one Newton iteration (per-element projected Hessian, direct solve) solved the next frame from the "
+            "same state against its exact solution: Newton's time and both relative errors (Eq. 12) are medians over those frames. ";
+  else
+    text += "Newton was not run (--samples 0). ";
+  return text +
+         "Peak memory is the process's peak resident size after ours' trajectory, and at the end (with Newton's Hessians and the exact "
+         "solves). In brackets: the paper's Table I (Intel i7-4910MQ, 4 cores). Derivatives are g and its gradient at each frame's start; "
+         "the line search's trials evaluate both as well and count under line search.\n\n";
+}
+
 std::string header(const CatalogOptions& o, int threads, const std::string& load_before, const std::string& load_after) {
   char when[32];
   const std::time_t now = std::time(nullptr);
   std::strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
-  const std::string frames = o.frames > 0 ? std::to_string(o.frames) + " frames" : std::string("its own number of frames, at most 300");
-  const std::string newton =
-      o.samples > 0
-          ? "The same trajectory then ran again and, at " + std::to_string(o.samples) +
-                (o.samples == 1 ? " frame" : " evenly spaced frames") +
-                " (one that x = y already solves, such as free fall, gives its place to the next; the cells stay empty when no later "
-                "frame needed a solve), ours "
-                "and one Newton iteration (per-element projected Hessian, direct solve) solved the next frame from the same "
-                "state against its exact solution: Newton's time and both relative errors (Eq. 12) are medians over those "
-                "frames. "
-          : std::string("Newton was not run (--samples 0). ");
   return std::string("## qnsim_bench --catalog (") + when + ")\n\nMachine: " + describeMachine(threads) + ".  \nCommand: `" + o.command +
-         "`.  \nLoad average (1 / 5 / 15 min) before the run: " + load_before + "; after: " + load_after +
-         ".\n\nEach scene ran alone in a process of its own with its own solver (the catalog's: 10 quasi-Newton iterations per frame, "
-         "m = 5, every iteration taken) for " +
-         frames + ": the times per frame and per phase are over that trajectory, the CPU time is the process's, all threads together. " +
-         newton +
-         "Peak memory is the process's peak resident size after ours' trajectory, and at the end (with Newton's Hessians and the exact "
-         "solves). In brackets: the paper's Table I (Intel i7-4910MQ, 4 cores). Derivatives are g and its gradient at each frame's start; "
-         "the line search's trials evaluate both as well and count under line search.\n\n";
+         "`.  \nLoad average (1 / 5 / 15 min) before the run: " + load_before + "; after: " + load_after + ".\n\n" + method(o);
 }
 
 }  // namespace
