@@ -2,7 +2,7 @@
 // catalog's: 10 quasi-Newton iterations, L-BFGS m = 5) against Newton's method (1 iteration, per-element
 // PSD projection, direct solve), both timed over whole trajectories in the same process, and their
 // relative errors (Eq. 12) on the same frames against the exact solution. Prints a Markdown report
-// (docs/benchmarks.md).
+// (docs/benchmarks.md). With --catalog: Table I for every scene and the scaling curve (catalog.h).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <filesystem>
@@ -10,7 +10,9 @@
 #include <numeric>
 #include <sstream>
 
+#include "bench/catalog.h"
 #include "bench/machine.h"
+#include "bench/scaling.h"
 #include "core/common/error.h"
 #include "core/common/parallel.h"
 #include "core/params/parameters.h"
@@ -184,37 +186,87 @@ void printReport(const Options& o, const Scene& scene, const Model& model, const
 
 }  // namespace
 
+int runScene(const Options& o) {
+  Scene scene = loadScene(o.scene);
+  setParameter(scene.settings, "threads", std::to_string(o.threads));
+  const int frames = o.frames > 0 ? o.frames : scene.frames;
+  const SolverSettings ours = scene.settings.solver;  // the scene's own method (the catalog's: QN, 10 iterations, m = 5)
+  SolverSettings newton = ours;
+  newton.method = SolverMethod::Newton;
+  newton.iterations = 1;
+  const RunStats ours_time = timeMethod(scene, ours, frames, o.repeats);
+  std::vector<int> sampled_frames;
+  for (int f = o.sample_every; f <= frames; f += o.sample_every) sampled_frames.push_back(f);
+  const SameStates chosen = compareOnSameStates(scene, ours, newton, parseFrames(o.error_frames));
+  const SameStates sampled = compareOnSameStates(scene, ours, newton, sampled_frames);
+  printReport(o, scene, Simulation(scene).model(), ours, ours_time, chosen, sampled, trackStability(scene, newton, frames),
+              trackStability(scene, ours, frames).max_g, frames);
+  return 0;
+}
+
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream list(text);
+  for (std::string item; std::getline(list, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
+}
+
+// The command line as typed (program without its folder), for the report.
+std::string commandLine(int argc, char** argv) {
+  std::string text = std::filesystem::path(argv[0]).filename().string();
+  for (int i = 1; i < argc; ++i) text += std::string(" ") + argv[i];
+  return text;
+}
+
 int main(int argc, char** argv) {
   Options o;
-  CLI::App app{"Times our quasi-Newton method against Newton's method on a scene and compares their relative errors."};
+  CatalogOptions catalog;
+  bool run_catalog = false, quick = false;
+  std::string scenes, row_out;
+  CLI::App app{"Times our quasi-Newton method against Newton's method on a scene and compares their relative errors; with --catalog, "
+               "Table I for every scene and the scaling curve, as a Markdown report."};
   app.add_option("--scene", o.scene, "Scene file")->check(CLI::ExistingFile);
-  app.add_option("--frames", o.frames, "Frames per timed trajectory (default: the scene's)");
-  app.add_option("--threads", o.threads, "Worker threads (0 = all cores)");
+  app.add_option("--frames", o.frames, "Frames per timed trajectory (default: the scene's; with --catalog and --row-out at most 300)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--threads", o.threads, "Worker threads (0 = QNSIM_THREADS if set, else all cores)")->check(CLI::NonNegativeNumber);
   app.add_option("--repeats", o.repeats, "Timed trajectories of our method (the median is reported)")->check(CLI::PositiveNumber);
   app.add_option("--error-frames", o.error_frames,
                  "Frames where the errors are measured, e.g. 1-4,31-34 (default: the twisting bar's three twist pulses)");
   app.add_option("--sample-every", o.sample_every, "Also measure the errors on every Nth frame")->check(CLI::PositiveNumber);
+  app.add_flag("--catalog", run_catalog,
+               "Table I for every scene of scenes/ and scenes/benchmark/ (each in a process of its own) and the scaling curve of the "
+               "twisting bar; writes the report and CSV files to --out");
+  app.add_option("--scenes", scenes, "With --catalog: only these scenes, e.g. hippo,cloth");
+  app.add_option("--out", catalog.out, "With --catalog: the folder of the report (catalog.md, catalog.csv, scaling.csv, scaling.png)");
+  app.add_option("--samples", catalog.samples, "With --catalog or --row-out: frames where Newton and the errors are measured (default 4)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--scaling", catalog.scaling, "With --catalog: bar sizes of the scaling curve, 1k to 130k tets (default 5, 0 = none)")
+      ->check(CLI::Range(0, static_cast<int>(scalingBarCells().size())));
+  app.add_flag("--quick", quick, "With --catalog: a test-sized run (6 frames, 1 sample, the 2 smallest bars, unless given)");
+  app.add_option("--row-out", row_out, "Measure --scene as one row of --catalog's table and write it as CSV to this file "
+                                       "(what --catalog runs in a process per scene)");
   CLI11_PARSE(app, argc, argv);
   try {
-    Scene scene = loadScene(o.scene);
-    setParameter(scene.settings, "threads", std::to_string(o.threads));
-    const int frames = o.frames > 0 ? o.frames : scene.frames;
-    const SolverSettings ours = scene.settings.solver;  // the scene's own method (the catalog's: QN, 10 iterations, m = 5)
-    SolverSettings newton = ours;
-    newton.method = SolverMethod::Newton;
-    newton.iterations = 1;
-    const RunStats ours_time = timeMethod(scene, ours, frames, o.repeats);
-    std::vector<int> sampled_frames;
-    for (int f = o.sample_every; f <= frames; f += o.sample_every) sampled_frames.push_back(f);
-    const SameStates chosen = compareOnSameStates(scene, ours, newton, parseFrames(o.error_frames));
-    const SameStates sampled = compareOnSameStates(scene, ours, newton, sampled_frames);
-    printReport(o, scene, Simulation(scene).model(), ours, ours_time, chosen, sampled, trackStability(scene, newton, frames),
-                trackStability(scene, ours, frames).max_g, frames);
+    if (!row_out.empty()) {
+      measureRow(o.scene, o.frames, catalog.samples, o.threads, row_out);
+      return 0;
+    }
+    if (!run_catalog) return runScene(o);
+    if (quick) {
+      if (app.count("--frames") == 0) o.frames = 6;
+      if (app.count("--samples") == 0) catalog.samples = 1;
+      if (app.count("--scaling") == 0) catalog.scaling = 2;
+    }
+    catalog.scenes = splitList(scenes);
+    catalog.threads = o.threads;
+    catalog.frames = o.frames;
+    catalog.command = commandLine(argc, argv);
+    return runCatalog(catalog, std::filesystem::read_symlink("/proc/self/exe"));
   } catch (const Error& e) {
     std::fprintf(stderr, "qnsim_bench: error: %s\n", e.what());
     return 1;
   }
-  return 0;
 }
 
 }  // namespace qnsim::bench

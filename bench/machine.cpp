@@ -1,5 +1,7 @@
 #include "bench/machine.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <thread>
@@ -18,7 +20,15 @@ std::string describeMachine(int threads) {
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   return cpu + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores, " + std::to_string(threads) + " thread(s), g++ " +
-         __VERSION__ + ", sparse Cholesky " + QNSIM_SPARSE_BACKEND + ", " + date;
+         __VERSION__ + ", " + QNSIM_BUILD_TYPE + " build, sparse Cholesky " + QNSIM_SPARSE_BACKEND + ", " + date;
+}
+
+std::string loadAverage() {
+  double load[3];
+  if (getloadavg(load, 3) != 3) return "unknown";
+  char text[48];
+  std::snprintf(text, sizeof text, "%.2f / %.2f / %.2f", load[0], load[1], load[2]);
+  return text;
 }
 
 }  // namespace qnsim::bench

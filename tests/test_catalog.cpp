@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/common/files.h"
 #include "core/sim/simulation.h"
 #include "tests/test_util.h"
 
@@ -45,6 +46,23 @@ TEST_P(CatalogScene, LoadsAndRunsAFewFramesHeadless) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, CatalogScene, ::testing::ValuesIn(catalogSceneNames()));
+
+// The benchmark scenes (scenes/benchmark/) are left out of the tests that step every catalog scene; they
+// load, build (their handles select vertices, A is factored) and are documented.
+TEST(Catalog, BenchmarkScenesLoadBuildAndAreDocumented) {
+  const std::vector<std::string> names = benchmarkSceneNames();
+  EXPECT_TRUE(std::count(names.begin(), names.end(), "squirrel_head_large"));
+  const std::string doc = readFileBytes(test::sourceDir() / "docs" / "scene_format.md");
+  for (const std::string& name : names) {
+    SCOPED_TRACE(name);
+    EXPECT_NE(doc.find("`benchmark/" + name + ".json`"), std::string::npos) << "not in docs/scene_format.md";
+    Scene scene = loadScene(benchmarkSceneDir() / (name + ".json"));
+    EXPECT_FALSE(scene.description.empty());
+    applyOverride(scene, "threads", "1");
+    const Simulation sim(scene);
+    EXPECT_GT(sim.model().attachments.size(), 0u);
+  }
+}
 
 }  // namespace
 }  // namespace qnsim

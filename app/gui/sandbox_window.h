@@ -39,6 +39,7 @@ class Sandbox {
   void drawFrame();
   void scriptedFrame(int frame);
   void presentFrame();
+  bool nothingToDraw(bool timed_out) const;
   int runScripted();
   int runInteractive();
 

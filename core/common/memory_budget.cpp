@@ -1,5 +1,6 @@
 #include "core/common/memory_budget.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -34,6 +35,12 @@ double availableMemoryBytes() {
   double limit = 0;
   if (cgroup >> limit && limit > 0) bytes = std::min(bytes, limit);
   return bytes;
+}
+
+double peakResidentBytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return 1024.0 * static_cast<double>(usage.ru_maxrss);  // Linux counts kilobytes
 }
 
 std::string formatBytes(double bytes) {

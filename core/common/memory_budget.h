@@ -24,6 +24,9 @@ double availableMemoryBytes();
 // when the estimate exceeds the limit; the message says how to raise it (the memory_share setting).
 void checkMemoryBudget(const ModelSize& size, double share, const std::string& what);
 
+// The largest resident size this process has had so far (getrusage), in bytes.
+double peakResidentBytes();
+
 // "12.3 GB": sizes in messages.
 std::string formatBytes(double bytes);
 

@@ -13,4 +13,9 @@ std::filesystem::path catalogScenePath(const std::string& name);
 // The names of the catalog's scenes (file names without .json), sorted.
 std::vector<std::string> catalogSceneNames();
 
+// Scenes too large for the tests that run every catalog scene (scenes/benchmark/*.json, such as the
+// 126k-tet squirrel head): qnsim_bench --catalog runs them after the catalog.
+std::filesystem::path benchmarkSceneDir();
+std::vector<std::string> benchmarkSceneNames();
+
 }  // namespace qnsim
