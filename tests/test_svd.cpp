@@ -66,7 +66,7 @@ TEST(Svd3, BatchesGiveTheSameResultsAsSingleMatrices) {
   std::mt19937 rng(4);
   std::uniform_real_distribution<double> u(-2.0, 2.0);
   std::vector<Mat3> F = {Mat3::Zero(), Mat3::Identity(), -randomRotation(rng), Vec3(1e-9, 1, 1).asDiagonal()};
-  while (F.size() < 11) {
+  while (F.size() < 19) {
     Mat3 A;
     for (int k = 0; k < 9; ++k) A(k / 3, k % 3) = u(rng);
     F.push_back(A);

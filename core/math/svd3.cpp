@@ -182,7 +182,7 @@ void leftVectors(const Mat3& F, Svd3& out) {
 }  // namespace
 
 void svd3(const Mat3* F, int count, Svd3* out) {
-  constexpr int kLanes = 4;
+  constexpr int kLanes = 8;  // four SSE2 pairs: enough independent square-root chains to keep the processor busy
   for (int start = 0; start < count; start += kLanes) {
     const int lanes = std::min(kLanes, count - start);
     Mat3 V[kLanes];
