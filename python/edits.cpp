@@ -1,5 +1,5 @@
-// Live edits of a Simulation between frames, as the sandbox makes them: pins, drags, materials, and the
-// dynamic state (save, load, set). Each goes through the Simulation's own edit and its checks.
+// Live edits of a Simulation between frames, as the sandbox makes them: pins, drags, materials, cuts, and
+// the dynamic state (save, load, set). Each goes through the Simulation's own edit and its checks.
 #include <pybind11/stl/filesystem.h>
 
 #include <algorithm>
@@ -89,6 +89,13 @@ py::array attachedVertices(const Simulation& sim) {
 
 py::array rowsCopy(const VecX& x) { return py::array_t<double>({x.size() / 3, Eigen::Index(3)}, x.data()); }
 
+py::array indices(const std::vector<int>& v) { return py::array_t<int>(static_cast<py::ssize_t>(v.size()), v.data()); }
+
+Vec3 point(const std::vector<double>& xyz, const char* what) {
+  if (xyz.size() != 3 || !Eigen::Map<const Vec3>(xyz.data()).allFinite()) throw error("cut: ", what, " must be 3 finite numbers");
+  return Eigen::Map<const Vec3>(xyz.data());
+}
+
 }  // namespace
 
 void bindEdits(SimulationClass& cls) {
@@ -133,11 +140,29 @@ void bindEdits(SimulationClass& cls) {
           "finish_refactor", [](SimulationHandle& h) { h.sim().finishRefactor(); }, py::call_guard<py::gil_scoped_release>(),
           "Waits for a pending refactorisation and uses it from the next frame on (for reproducible scripts).")
       .def(
+          "cut",
+          [](SimulationHandle& h, const std::vector<double>& apex, const std::vector<double>& u, const std::vector<double>& v) {
+            return h.sim().cut({point(apex, "apex"), point(u, "u"), point(v, "v")});
+          },
+          py::arg("apex"), py::arg("u"), py::arg("v"),
+          "Removes the tets and springs crossed by the wedge {apex + s u + t v : s, t >= 0} at the current positions (the\n"
+          "sandbox's cut tool: apex the eye, u and v the rays through the ends of the dragged line) and returns how many\n"
+          "were removed, with the cloth springs that go with them. tearing.matrix says whether A is refactored.")
+      .def_property_readonly(
+          "removed_tets", [](SimulationHandle& h) { return indices(removedElements(h.sim().model()).tets); },
+          "The tets removed so far (torn or cut), increasing indices into tets, int32.")
+      .def_property_readonly(
+          "removed_springs", [](SimulationHandle& h) { return indices(removedElements(h.sim().model()).springs); },
+          "The springs removed so far (torn or cut), increasing indices, int32.")
+      .def(
           "save_state", [](SimulationHandle& h, const std::filesystem::path& path) { writeState(path, h.sim().state()); }, py::arg("path"),
-          "Writes frame, time, positions and velocities as JSON (the sandbox's format). Edits are not part of it.")
+          "Writes frame, time, positions, velocities and the removed elements as JSON (the sandbox's format). Edits are not\n"
+          "part of it.")
       .def(
           "load_state", [](SimulationHandle& h, const std::filesystem::path& path) { h.sim().restoreState(readState(path)); },
-          py::arg("path"), "Reads a state written by save_state (or the sandbox) into this simulation of the same model.")
+          py::arg("path"),
+          "Reads a state written by save_state (or the sandbox) into this simulation of the same model, with exactly its\n"
+          "removed elements.")
       .def(
           "state",
           [](SimulationHandle& h) {
@@ -151,10 +176,11 @@ void bindEdits(SimulationClass& cls) {
           [](SimulationHandle& h, const Rows& positions, const Rows& velocities, std::optional<int> frame, std::optional<double> time) {
             Simulation& sim = h.sim();
             sim.restoreState({frame.value_or(sim.frame()), time.value_or(sim.time()), flatRows(positions, "state positions"),
-                              flatRows(velocities, "state velocities")});
+                              flatRows(velocities, "state velocities"), removedElements(sim.model())});
           },
           py::arg("positions"), py::arg("velocities"), py::arg("frame") = py::none(), py::arg("time") = py::none(),
-          "Sets positions and velocities ((n, 3) each, copied), and optionally frame and time (else kept).");
+          "Sets positions and velocities ((n, 3) each, copied), and optionally frame and time (else kept); the removed\n"
+          "elements stay as they are.");
 }
 
 }  // namespace qnsim::python

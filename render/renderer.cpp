@@ -36,8 +36,9 @@ Renderer::Renderer() {
 
 Renderer::~Renderer() { glDeleteVertexArrays(1, &empty_vao_); }
 
-void Renderer::setScene(const SurfaceView& view, const std::vector<Collider>& colliders, const VecX& rest) {
-  surface_.setIndices(view.local);
+void Renderer::setSurface(const SurfaceView& view) { surface_.setIndices(view.local); }
+
+void Renderer::setScene(const std::vector<Collider>& colliders, const VecX& rest) {
   DrawMesh all;
   for (const Collider& c : colliders) all.append(colliderMesh(c));
   colliders_.setPositions(all.positions);

@@ -29,8 +29,10 @@ class Renderer {
   Renderer();
   ~Renderer();
 
-  // Topology of a new scene; `rest` places the ground grid when the scene has no ground plane.
-  void setScene(const SurfaceView& view, const std::vector<Collider>& colliders, const VecX& rest);
+  // A new scene's colliders; `rest` places the ground grid when the scene has no ground plane.
+  void setScene(const std::vector<Collider>& colliders, const VecX& rest);
+  // The surface's triangles: for a new scene, and whenever elements are removed or restored.
+  void setSurface(const SurfaceView& view);
   void updateSurface(const std::vector<float>& positions, const std::vector<float>& normals, const std::vector<float>& colors);
   // Highlighted vertices: positions and colours, 3 floats each.
   void setPoints(const std::vector<float>& positions, const std::vector<float>& colors);

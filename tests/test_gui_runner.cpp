@@ -66,6 +66,33 @@ TEST(GuiRunner, DragPullsThePatchWithoutRefactoring) {
   runner.pump();
 }
 
+// A cut through the box (x = 0.1, between its vertex planes, seen from above) takes the slab of cells it
+// crosses: the next snapshot has a new surface, with faces on vertices that were inside; the one before
+// stays as it was for whoever draws it.
+TEST(GuiRunner, ACutPublishesTheNewSurfaceAndResetBringsBackTheOld) {
+  SimRunner runner(boxSimulation(), false);
+  const std::shared_ptr<const view::SurfaceView> before = runner.snapshot()->surface;
+  const size_t triangles = before->local.size();
+  const Vec3 apex(0.1, 2, 0);
+  runner.cut({apex, Vec3(0.1, 0, -2) - apex, Vec3(0.1, 0, 2) - apex});
+  runner.pump();
+  const auto s = runner.snapshot();
+  EXPECT_NE(s->surface, before);
+  bool opened = false;  // faces on vertices that were inside the box
+  for (size_t v = 0; v < before->global_to_local.size(); ++v)
+    opened |= before->global_to_local[v] < 0 && s->surface->global_to_local[v] >= 0;
+  EXPECT_TRUE(opened);
+  EXPECT_EQ(before->local.size(), triangles);
+  EXPECT_GT(s->removed, 0);
+  EXPECT_TRUE(hasMessage(runner, "cut " + std::to_string(s->removed) + " elements"));
+  runner.pump();
+  EXPECT_EQ(runner.snapshot()->surface, s->surface) << "no new surface without a change";
+  runner.reset();
+  runner.pump();
+  EXPECT_EQ(runner.snapshot()->surface->local, before->local);
+  EXPECT_EQ(runner.snapshot()->removed, 0);
+}
+
 TEST(GuiRunner, PinCompareSaveAndLoadGoThroughCommands) {
   SimRunner runner(boxSimulation(), false);
   runner.pin({2, 6}, 1e6);

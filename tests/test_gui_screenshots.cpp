@@ -82,6 +82,22 @@ TEST_P(GuiScreenshot, OpensRendersDragsAndSavesARealPicture) {
   EXPECT_GT(static_cast<double>(warm) / count, 0.005) << "the model is not visible in " << png;
 }
 
+// The scripted cut (--script cut) goes through the cut tool's code and removes elements of the cloth.
+TEST(GuiScreenshotScripts, ScriptedCutRemovesElements) {
+  if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::filesystem::path png = test::scratchDir("gui_screenshot_cut") / "cut.png";
+  const std::string command = "xvfb-run -a -s '-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24' " +
+                              QNSIM_EXECUTABLE + " gui " + (test::sourceDir() / "scenes" / "flag_tearing.json").string() +
+                              " --frames 9 --msaa 0 --script cut --screenshot " + png.string();
+  std::string output;
+  ASSERT_EQ(run(command, output), 0) << command << "\n" << output;
+  EXPECT_NE(output.find("scripted cut: from pixel"), std::string::npos) << output;
+  const size_t cut = output.find("qnsim gui: cut ");
+  ASSERT_NE(cut, std::string::npos) << output;
+  EXPECT_GT(std::stoi(output.substr(cut + 15)), 30) << output;  // a line across the flag's 33 rows
+  EXPECT_EQ(load(png).width, kWidth);
+}
+
 INSTANTIATE_TEST_SUITE_P(Catalog, GuiScreenshot, ::testing::ValuesIn(catalogSceneNames()),
                          [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
 

@@ -15,6 +15,10 @@ Command addGuiCommand(CLI::App& app) {
   cmd->add_option("--screenshot", options->screenshot,
                   "Simulate --frames frames while a scripted mouse drags a surface vertex, save the window as this PNG and exit; "
                   "prints the frame rate including rendering");
+  cmd->add_option("--script", options->script,
+                  "With --screenshot: what the scripted mouse does from frame N/3 on: drag the surface vertex nearest the model's "
+                  "centre, cut along a vertical line through the middle of the model with the cut tool, or nothing (none)")
+      ->check(CLI::IsMember({"drag", "cut", "none"}));
   cmd->add_option("--set", options->overrides, "Override a parameter: KEY=VALUE (see `qnsim params`)")->allow_extra_args(false);
   cmd->add_option("--width", options->width, "Window width in pixels")->check(CLI::Range(320, 8192));
   cmd->add_option("--height", options->height, "Window height in pixels")->check(CLI::Range(240, 8192));

@@ -90,6 +90,13 @@ void drawSimulationPanel(UiState& ui) {
   ImGui::EndDisabled();
   ImGui::SetNextItemWidth(140);
   ImGui::SliderFloat("pin stiffness", &in.pin_stiffness_scale, 0.01f, 100.0f, "x %.2f", ImGuiSliderFlags_Logarithmic);
+  ImGui::Checkbox("Cut tool (C)", &in.cut_tool);
+  helpMarker(
+      "While it is on, a left drag in the view draws a line; on release every tet and spring crossed by the surface "
+      "from the eye through the line is removed (Simulation::cut), as tearing removes elements stretched past their "
+      "material's tear_strain. Whether A is refactored is the Tearing setting tearing.matrix.");
+  ImGui::SameLine();
+  ImGui::Text("%d elements removed", s.removed);
   if (s.refactor_pending) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "refactoring A in the background...");
 
   ImGui::SetNextItemWidth(-110);

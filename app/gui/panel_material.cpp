@@ -127,7 +127,8 @@ void drawMaterialTab(UiState& ui) {
   Session& session = *ui.session;
   const Vec2 interval = session.settings.solver.stiffness_interval;
   ImGui::TextWrapped("Edits apply at once to g and grad g; k is re-fitted over [%.2f, %.2f] (solver.stiffness_interval; a Projective "
-                     "Dynamics material's k is its constraint weights) and A is refactored in the background.", interval[0], interval[1]);
+                     "Dynamics material's k is its constraint weights) and, when k changes, A is refactored in the background.",
+                     interval[0], interval[1]);
   if (ui.snapshot->refactor_pending) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "refactoring A...");
   static int active_point = -1;
   for (size_t i = 0; i < session.regions.size(); ++i) {

@@ -134,7 +134,8 @@ void Sandbox::adopt(std::unique_ptr<Session> session) {
   ui_.snapshot = ui_.session->runner->snapshot();
   ui_.messages_seen = 0;
   ui_.field_range = 0;
-  renderer_->setScene(ui_.session->view, ui_.session->colliders, ui_.session->rest);
+  renderer_->setScene(ui_.session->colliders, ui_.session->rest);
+  ui_.drawn_surface.reset();  // updateRenderer gives the renderer the snapshot's surface
   ui_.session->runner->onPublish([] { glfwPostEmptyEvent(); });  // wakes the window for each new frame
   ui_.session->runner->setRealTime(ui_.real_time);
   ui_.session->runner->setColorMode(ui_.color_mode);

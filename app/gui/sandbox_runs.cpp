@@ -15,16 +15,26 @@
 
 namespace qnsim::gui {
 
-// The scripted run behind --screenshot: one simulation step per drawn frame, and a mouse drag of
-// the surface vertex nearest the model's centre through the same code as a real drag.
+// The scripted run behind --screenshot: one simulation step per drawn frame, and from frame N/3 on a
+// mouse drag of the surface vertex nearest the model's centre or a cut across the model, through the
+// same code as the mouse.
 void Sandbox::scriptedFrame(int frame) {
   const int start = std::max(1, options_.frames / 3);
-  if (frame == start) {
+  if (options_.script == "cut" && frame == start) scriptedCut();
+  if (options_.script == "drag") scriptedDrag(frame, start);
+  if (frame + 2 == options_.frames && options_.tab == "compare")
+    ui_.session->runner->compare(compareMethods(ui_.compare, ui_.session->settings));
+  ui_.session->runner->pump();
+}
+
+void Sandbox::scriptedDrag(int frame, int start) {
+  const std::vector<int>& drawn = ui_.snapshot->surface->vertices;
+  if (frame == start && !drawn.empty()) {
     view::Vec3f lo, hi;
     view::bounds(ui_.snapshot->x, lo, hi);
     const view::Vec3f centre = 0.5f * (lo + hi);
-    int nearest = ui_.session->view.vertices.front();
-    for (int v : ui_.session->view.vertices)
+    int nearest = drawn.front();
+    for (int v : drawn)
       if ((vertex(ui_.snapshot->x, v).cast<float>() - centre).squaredNorm() < (vertex(ui_.snapshot->x, nearest).cast<float>() - centre).squaredNorm())
         nearest = v;
     view::Vec2f pixel;
@@ -39,8 +49,23 @@ void Sandbox::scriptedFrame(int frame) {
     const view::Vec2f pixel = script_pixel_ + t * view::Vec2f(0.10f * ui_.viewport_size.x(), -0.12f * ui_.viewport_size.y());
     moveDrag(ui_, pixel);
   }
-  if (frame + 2 == options_.frames && options_.tab == "compare") ui_.session->runner->compare(compareMethods(ui_.compare, ui_.session->settings));
-  ui_.session->runner->pump();
+}
+
+// A vertical line through the middle of the drawn surface's picture, 20 pixels beyond it at both ends.
+void Sandbox::scriptedCut() {
+  view::Vec2f lo = view::Vec2f::Constant(1e9f), hi = -lo, pixel;
+  for (int v : ui_.snapshot->surface->vertices)
+    if (ui_.camera.project(vertex(ui_.snapshot->x, v).cast<float>(), ui_.viewport_size, pixel))
+      lo = lo.cwiseMin(pixel), hi = hi.cwiseMax(pixel);
+  if (!(lo.x() <= hi.x())) {
+    std::printf("scripted cut: the model is not in view\n");
+    return;
+  }
+  const float x = 0.5f * (lo.x() + hi.x());
+  const view::Vec2f from(x, lo.y() - 20.0f), to(x, hi.y() + 20.0f);
+  std::printf("scripted cut: from pixel (%.0f, %.0f) to (%.0f, %.0f)\n", from.x(), from.y(), to.x(), to.y());
+  ui_.interaction.cut_tool = true;  // as a user who took the tool
+  cutAlong(ui_, from, to);
 }
 
 void Sandbox::presentFrame() {

@@ -38,6 +38,8 @@ class Sandbox {
   void pollMessages();
   void drawFrame();
   void scriptedFrame(int frame);
+  void scriptedDrag(int frame, int start);
+  void scriptedCut();
   void presentFrame();
   bool nothingToDraw(bool timed_out) const;
   int runScripted();

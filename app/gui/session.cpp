@@ -28,7 +28,6 @@ std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<
   for (const Region& r : model.regions) session->regions.push_back({r.name, r.is_solid(), std::shared_ptr<Material>(r.material->clone())});
   session->settings = sim->settings();
   session->rest = model.rest;
-  session->view = view::makeSurfaceView(model);
   for (int v = 0; v < model.vertexCount(); ++v) session->all_vertices.push_back(v);
   session->tets = model.tets.size();
   session->springs = model.springs.size();

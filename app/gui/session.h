@@ -1,6 +1,7 @@
 #pragma once
 // A loaded scene as the window sees it: the runner that owns the Simulation, and what the panels need
-// to know about the model without touching it (surfaces, colliders, regions, settings).
+// to know about the model without touching it (colliders, regions, settings). The surfaces come with
+// each snapshot, as tearing and cutting change them.
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,7 +19,6 @@ struct RegionInfo {
 struct Session {
   std::string path, name, description;
   std::unique_ptr<SimRunner> runner;
-  view::SurfaceView view;
   std::vector<Collider> colliders;
   CameraDesc camera;
   std::vector<RegionInfo> regions;

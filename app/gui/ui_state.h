@@ -17,7 +17,7 @@
 namespace qnsim::gui {
 
 struct Interaction {
-  enum class Mode { None, Orbit, Pan, Vertex, Select };
+  enum class Mode { None, Orbit, Pan, Vertex, Select, Cut };
   Mode mode = Mode::None;
   view::Vec2f last_mouse = view::Vec2f::Zero();
   int hovered = -1;   // surface vertex under the mouse
@@ -34,6 +34,8 @@ struct Interaction {
   view::Vec2f select_from = view::Vec2f::Zero(), select_to = view::Vec2f::Zero();
   std::vector<int> selection;
   float pin_stiffness_scale = 1.0f;
+  bool cut_tool = false;  // a left drag draws the line to cut along instead of grabbing or orbiting
+  view::Vec2f cut_from = view::Vec2f::Zero(), cut_to = view::Vec2f::Zero();
 };
 
 struct RecordConfig {
@@ -49,6 +51,7 @@ struct RecordConfig {
 struct UiState {
   std::unique_ptr<Session> session;
   std::shared_ptr<const Snapshot> snapshot;
+  std::shared_ptr<const view::SurfaceView> drawn_surface;  // the surface whose triangles the renderer has
   view::OrbitCamera camera;
   render::ViewStyle style;
   ColorMode color_mode = ColorMode::Region;

@@ -64,6 +64,7 @@ void handleKeyPress(UiState& ui, int key) {
       if (ui.frame_camera) ui.frame_camera();
       break;
     case GLFW_KEY_W: ui.style.wireframe = !ui.style.wireframe; break;
+    case GLFW_KEY_C: in.cut_tool = !in.cut_tool; break;
     case GLFW_KEY_P:
       if (!in.selection.empty()) runner.pin(in.selection, pinStiffness(ui));
       break;
@@ -98,6 +99,9 @@ void beginMouse(UiState& ui, const Vec2f& p, bool inside) {
     if (io.KeyShift) {
       in.mode = Mode::Select;
       in.select_from = in.select_to = p;
+    } else if (in.cut_tool && !io.KeyCtrl) {
+      in.mode = Mode::Cut;
+      in.cut_from = in.cut_to = p;
     } else if (io.KeyCtrl) {
       in.mode = Mode::Pan;
     } else {
@@ -117,12 +121,14 @@ void continueMouse(UiState& ui, const Vec2f& p) {
     case Mode::Pan: ui.camera.pan(delta.x(), delta.y(), ui.viewport_size.y()); break;
     case Mode::Vertex: moveDrag(ui, p); break;
     case Mode::Select: in.select_to = p; break;
+    case Mode::Cut: in.cut_to = p; break;
     case Mode::None: break;
   }
   const bool released = !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right) &&
                         !ImGui::IsMouseDown(ImGuiMouseButton_Middle);
   if (!released) return;
   if (in.mode == Mode::Vertex) endDrag(ui);
+  if (in.mode == Mode::Cut) cutAlong(ui, in.cut_from, in.cut_to);
   if (in.mode == Mode::Select) {
     in.selection = view::verticesInRect(ui.camera, ui.viewport_size, in.select_from, in.select_to, ui.snapshot->x, ui.session->all_vertices);
     logMessage(ui, "selected " + std::to_string(in.selection.size()) + " vertices (P pins them, U releases them)");
@@ -133,7 +139,7 @@ void continueMouse(UiState& ui, const Vec2f& p) {
 }  // namespace
 
 bool beginDrag(UiState& ui, const Vec2f& pixel) {
-  const view::PickHit hit = view::pickSurfaceVertex(rayAt(ui, pixel), ui.snapshot->x, ui.session->view.triangles);
+  const view::PickHit hit = view::pickSurfaceVertex(rayAt(ui, pixel), ui.snapshot->x, ui.snapshot->surface->triangles);
   if (hit.vertex < 0) return false;
   Interaction& in = ui.interaction;
   in.dragged = hit.vertex;
@@ -157,6 +163,12 @@ void endDrag(UiState& ui) {
   ui.session->runner->setDrag({});
 }
 
+void cutAlong(UiState& ui, const Vec2f& from, const Vec2f& to) {
+  if ((to - from).norm() < 2.0f) return;  // a click, not a line
+  const Vec3f eye = ui.camera.eye();
+  ui.session->runner->cut({eye.cast<double>(), rayAt(ui, from).direction.cast<double>(), rayAt(ui, to).direction.cast<double>()});
+}
+
 void handleViewInput(UiState& ui, const ViewRect& rect) {
   if (!ui.session || !ui.snapshot) return;
   handleKeys(ui);
@@ -170,12 +182,16 @@ void handleViewInput(UiState& ui, const ViewRect& rect) {
   in.last_mouse = p;
   in.hovered = -1;
   if (inside && in.mode == Mode::None && !ImGui::GetIO().WantCaptureMouse)
-    in.hovered = view::pickSurfaceVertex(rayAt(ui, p), ui.snapshot->x, ui.session->view.triangles).vertex;
+    in.hovered = view::pickSurfaceVertex(rayAt(ui, p), ui.snapshot->x, ui.snapshot->surface->triangles).vertex;
 }
 
 void updateRenderer(UiState& ui, render::Renderer& renderer) {
   const Snapshot& s = *ui.snapshot;
-  const view::SurfaceView& view = ui.session->view;
+  const view::SurfaceView& view = *s.surface;
+  if (ui.drawn_surface != s.surface) {
+    renderer.setSurface(view);
+    ui.drawn_surface = s.surface;
+  }
   std::vector<float> positions, normals, colors(3 * view.vertices.size());
   view::gatherPositions(view, s.x, positions);
   view::computeNormals(view, positions, normals);
@@ -272,6 +288,13 @@ void drawViewOverlay(UiState& ui, const ViewRect& rect) {
     dl->AddRectFilled(p, q, IM_COL32(60, 200, 255, 40));
     dl->AddRect(p, q, IM_COL32(60, 200, 255, 220), 0.0f, 0, 1.5f);
   }
+  if (in.mode == Interaction::Mode::Cut) {
+    const ImVec2 p{origin.x + in.cut_from.x(), origin.y + in.cut_from.y()}, q{origin.x + in.cut_to.x(), origin.y + in.cut_to.y()};
+    dl->AddLine(p, q, IM_COL32(255, 235, 90, 240), 2.5f);
+    dl->AddCircleFilled(p, 4.0f, IM_COL32(255, 235, 90, 240));
+  }
+  if (in.cut_tool)
+    dl->AddText({origin.x + 14, origin.y + 48}, IM_COL32(255, 235, 90, 230), "cut tool: drag a line across the model (C leaves it)");
   if (ui.color_mode != ColorMode::Region) drawLegend(ui, dl, {origin.x + 22, origin.y + rect.height - 46});
   // The newest message, for a few seconds, at the bottom right of the view.
   const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - ui.last_message_time).count();

@@ -1,6 +1,6 @@
 #pragma once
 // The 3D view between the panels: camera controls, hover and drag of surface vertices, box selection,
-// and the colours and highlights handed to the renderer.
+// the cut tool, and the colours and highlights handed to the renderer.
 #include "app/gui/ui_state.h"
 
 namespace qnsim::gui {
@@ -22,5 +22,9 @@ void drawViewOverlay(UiState& ui, const ViewRect& rect);
 bool beginDrag(UiState& ui, const view::Vec2f& pixel);
 void moveDrag(UiState& ui, const view::Vec2f& pixel);
 void endDrag(UiState& ui);
+
+// The cut tool's cut along the line between two pixels of the view: the elements crossed by the wedge
+// from the eye through the line are removed (Simulation::cut). The scripted screenshot run uses it too.
+void cutAlong(UiState& ui, const view::Vec2f& from, const view::Vec2f& to);
 
 }  // namespace qnsim::gui

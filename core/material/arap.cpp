@@ -21,7 +21,7 @@ Mat3 projectStretches(const Mat3& F, double lo, double hi) {
 }
 
 const std::vector<MaterialParameter>& Arap::parameters() const {
-  static const std::vector<MaterialParameter> params = {declareMu(&Arap::mu_)};
+  static const std::vector<MaterialParameter> params = withTearing({declareMu(&Arap::mu_)});
   return params;
 }
 

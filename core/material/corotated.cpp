@@ -6,7 +6,7 @@
 namespace qnsim {
 
 const std::vector<MaterialParameter>& Corotated::parameters() const {
-  static const std::vector<MaterialParameter> params = {declareMu(&Corotated::mu_), declareLambda(&Corotated::lambda_)};
+  static const std::vector<MaterialParameter> params = withTearing({declareMu(&Corotated::mu_), declareLambda(&Corotated::lambda_)});
   return params;
 }
 

@@ -23,6 +23,21 @@ void Material::set(std::string_view name, double value) {
   this->*p.member = value;
 }
 
+std::vector<MaterialParameter> Material::withTearing(std::vector<MaterialParameter> constants) {
+  const auto live = [](std::string key, double max, std::string description) {
+    return Parameter{std::move(key), "Material", std::move(description), Parameter::Type::Real, 0.0, 0.0, max, {}, Effect::Live};
+  };
+  constants.push_back({live("tear_strain", 1e3,
+                            "Tearing: an element is removed after a frame in which its largest principal stretch (tets: the "
+                            "largest singular value of F; springs: length / rest length) exceeds 1 + tear_strain; 0 = never tears."),
+                       &Material::tear_strain_});
+  constants.push_back({live("tear_scatter", 1.0,
+                            "Spread of tear_strain over the elements, as flaws in a fabric: element i tears beyond "
+                            "1 + tear_strain (1 + tear_scatter r_i), r_i in [-1, 1] hashed from its index; 0 = all alike."),
+                       &Material::tear_scatter_});
+  return constants;
+}
+
 void Material::resetToDefaults() {
   for (const MaterialParameter& p : parameters()) this->*p.member = std::get<double>(p.default_value);
 }

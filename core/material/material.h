@@ -42,6 +42,12 @@ class Material {
   // Throws qnsim::Error naming the model and the parameter if the value is not finite or out of range.
   void set(std::string_view name, double value);
 
+  // Tearing (core/model/removal.h): an element of this material is removed after a frame in which its
+  // largest principal stretch exceeds 1 + tear_strain (1 + tear_scatter r), r in [-1, 1] hashed from the
+  // element (flaws of a fabric); tear_strain 0 = it never tears. Every model declares both (withTearing).
+  double tearStrain() const { return tear_strain_; }
+  double tearScatter() const { return tear_scatter_; }
+
   // Declares a constant of model M held in its member `member`; a material edit refits k and refactors A.
   template <class M>
   static MaterialParameter declare(double M::*member, std::string name, double default_value, double min, double max,
@@ -53,6 +59,12 @@ class Material {
 
  protected:
   void resetToDefaults();
+  // A model's own constants followed by the tearing ones, which every model has. They are not in A, so
+  // their edits apply live.
+  static std::vector<MaterialParameter> withTearing(std::vector<MaterialParameter> constants);
+
+ private:
+  double tear_strain_ = 0.0, tear_scatter_ = 0.0;
 };
 
 // A volumetric material for tetrahedra.

@@ -6,10 +6,10 @@
 namespace qnsim {
 
 const std::vector<MaterialParameter>& MooneyRivlin::parameters() const {
-  static const std::vector<MaterialParameter> params = {
-      declare(&MooneyRivlin::mu10_, "mu10", 5e4, 0.0, 1e12, "Coefficient of (I1 - 3) (Pa); Neo-Hookean has mu10 = mu/2."),
-      declare(&MooneyRivlin::mu01_, "mu01", 1e4, 0.0, 1e12, "Coefficient of (I2 - 3) (Pa)."),
-      declareLambda(&MooneyRivlin::lambda_), declareInversionJ(&MooneyRivlin::inversion_j_)};
+  static const std::vector<MaterialParameter> params =
+      withTearing({declare(&MooneyRivlin::mu10_, "mu10", 5e4, 0.0, 1e12, "Coefficient of (I1 - 3) (Pa); Neo-Hookean has mu10 = mu/2."),
+                   declare(&MooneyRivlin::mu01_, "mu01", 1e4, 0.0, 1e12, "Coefficient of (I2 - 3) (Pa)."),
+                   declareLambda(&MooneyRivlin::lambda_), declareInversionJ(&MooneyRivlin::inversion_j_)});
   return params;
 }
 

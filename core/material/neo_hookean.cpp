@@ -22,8 +22,8 @@ Scalar2 logVolumeTerm(double J, double rest, double lambda, double J0) {
 }
 
 const std::vector<MaterialParameter>& NeoHookean::parameters() const {
-  static const std::vector<MaterialParameter> params = {
-      declareMu(&NeoHookean::mu_), declareLambda(&NeoHookean::lambda_), declareInversionJ(&NeoHookean::inversion_j_)};
+  static const std::vector<MaterialParameter> params =
+      withTearing({declareMu(&NeoHookean::mu_), declareLambda(&NeoHookean::lambda_), declareInversionJ(&NeoHookean::inversion_j_)});
   return params;
 }
 

@@ -8,13 +8,13 @@
 namespace qnsim {
 
 const std::vector<MaterialParameter>& PdStrainLimit::parameters() const {
-  static const std::vector<MaterialParameter> params = {
-      declare(&PdStrainLimit::arap_weight_, "arap_weight", 1.89e4, 0.0, 1e12,
-              "Weight w_a of the ARAP constraint |F - R|^2 (Pa): the slope of the stress while the limit is inactive."),
-      declare(&PdStrainLimit::limit_weight_, "limit_weight", 1.67e5, 0.0, 1e12,
-              "Weight w_s of the strain-limit constraint (Pa): the extra slope once a stretch leaves [sigma_min, sigma_max]."),
-      declare(&PdStrainLimit::sigma_min_, "sigma_min", 0.719, 0.0, 1.0, "Smallest principal stretch before the limit pulls."),
-      declare(&PdStrainLimit::sigma_max_, "sigma_max", 1.281, 1.0, 10.0, "Largest principal stretch before the limit pulls.")};
+  static const std::vector<MaterialParameter> params = withTearing(
+      {declare(&PdStrainLimit::arap_weight_, "arap_weight", 1.89e4, 0.0, 1e12,
+               "Weight w_a of the ARAP constraint |F - R|^2 (Pa): the slope of the stress while the limit is inactive."),
+       declare(&PdStrainLimit::limit_weight_, "limit_weight", 1.67e5, 0.0, 1e12,
+               "Weight w_s of the strain-limit constraint (Pa): the extra slope once a stretch leaves [sigma_min, sigma_max]."),
+       declare(&PdStrainLimit::sigma_min_, "sigma_min", 0.719, 0.0, 1.0, "Smallest principal stretch before the limit pulls."),
+       declare(&PdStrainLimit::sigma_max_, "sigma_max", 1.281, 1.0, 10.0, "Largest principal stretch before the limit pulls.")});
   return params;
 }
 

@@ -6,12 +6,12 @@
 namespace qnsim {
 
 const std::vector<MaterialParameter>& Polynomial::parameters() const {
-  static const std::vector<MaterialParameter> params = {
-      declare(&Polynomial::mu2_, "mu2", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^2 (Pa)."),
-      declare(&Polynomial::mu3_, "mu3", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^3 (Pa)."),
-      declare(&Polynomial::mu4_, "mu4", 1e5, 0.0, 1e12, "Coefficient of (x - 1)^4 (Pa): the paper's mu."),
-      declare(&Polynomial::mu5_, "mu5", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^5 (Pa)."),
-      declare(&Polynomial::mu6_, "mu6", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^6 (Pa).")};
+  static const std::vector<MaterialParameter> params =
+      withTearing({declare(&Polynomial::mu2_, "mu2", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^2 (Pa)."),
+                   declare(&Polynomial::mu3_, "mu3", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^3 (Pa)."),
+                   declare(&Polynomial::mu4_, "mu4", 1e5, 0.0, 1e12, "Coefficient of (x - 1)^4 (Pa): the paper's mu."),
+                   declare(&Polynomial::mu5_, "mu5", 0.0, -1e12, 1e12, "Coefficient of (x - 1)^5 (Pa)."),
+                   declare(&Polynomial::mu6_, "mu6", 0.0, 0.0, 1e12, "Coefficient of (x - 1)^6 (Pa).")});
   return params;
 }
 

@@ -23,9 +23,9 @@ Hermite basisIntegral(double t) {
 }  // namespace
 
 const std::vector<MaterialParameter>& SplineMaterial::parameters() const {
-  static const std::vector<MaterialParameter> params = {
-      declare(&SplineMaterial::mu_, "mu", 1e5, 0.0, 1e12, "Scale of the spline stress term (Pa): a'(x) = mu s(x)."),
-      declareLambda(&SplineMaterial::lambda_), declareInversionJ(&SplineMaterial::inversion_j_)};
+  static const std::vector<MaterialParameter> params =
+      withTearing({declare(&SplineMaterial::mu_, "mu", 1e5, 0.0, 1e12, "Scale of the spline stress term (Pa): a'(x) = mu s(x)."),
+                   declareLambda(&SplineMaterial::lambda_), declareInversionJ(&SplineMaterial::inversion_j_)});
   return params;
 }
 

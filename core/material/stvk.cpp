@@ -6,7 +6,8 @@
 namespace qnsim {
 
 const std::vector<MaterialParameter>& StVenantKirchhoff::parameters() const {
-  static const std::vector<MaterialParameter> params = {declareMu(&StVenantKirchhoff::mu_), declareLambda(&StVenantKirchhoff::lambda_)};
+  static const std::vector<MaterialParameter> params =
+      withTearing({declareMu(&StVenantKirchhoff::mu_), declareLambda(&StVenantKirchhoff::lambda_)});
   return params;
 }
 

@@ -80,14 +80,20 @@ ClothGrid makeClothGrid(const Vec2& size, const Eigen::Vector2i& vertices) {
   cloth.stretch_springs.resize(static_cast<Eigen::Index>(edges.size()), 2);
   row = 0;
   for (const auto& [a, b] : edges) cloth.stretch_springs.row(row++) << a, b;
-  std::vector<std::pair<int, int>> bends;
+  std::vector<std::array<int, 3>> bends;  // ends and middle
   for (int i = 0; i < nx; ++i)
     for (int j = 0; j < nz; ++j) {
-      if (i + 2 < nx) bends.push_back({index(i, j), index(i + 2, j)});
-      if (j + 2 < nz) bends.push_back({index(i, j), index(i, j + 2)});
+      if (i + 2 < nx) bends.push_back({index(i, j), index(i + 2, j), index(i + 1, j)});
+      if (j + 2 < nz) bends.push_back({index(i, j), index(i, j + 2), index(i, j + 1)});
     }
-  cloth.bend_springs.resize(static_cast<Eigen::Index>(bends.size()), 2);
-  for (size_t s = 0; s < bends.size(); ++s) cloth.bend_springs.row(static_cast<Eigen::Index>(s)) << bends[s].first, bends[s].second;
+  const auto count = static_cast<Eigen::Index>(bends.size());
+  cloth.bend_springs.resize(count, 2);
+  cloth.bend_middle.resize(count);
+  for (Eigen::Index s = 0; s < count; ++s) {
+    const auto& [a, b, middle] = bends[static_cast<size_t>(s)];
+    cloth.bend_springs.row(s) << a, b;
+    cloth.bend_middle[s] = middle;
+  }
   return cloth;
 }
 

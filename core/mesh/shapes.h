@@ -18,6 +18,7 @@ struct ClothGrid {
   SurfaceMesh surface;
   Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor> stretch_springs;
   Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor> bend_springs;
+  Eigen::VectorXi bend_middle;  // the vertex each bending spring bends over (its ends' common grid neighbour)
 };
 ClothGrid makeClothGrid(const Vec2& size, const Eigen::Vector2i& vertices);
 

@@ -1,6 +1,8 @@
 #include "core/model/model.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "core/common/error.h"
 #include "core/material/stiffness_fit.h"
@@ -25,6 +27,12 @@ int appendVertices(Model& model, const MatX3& V) {
 
 void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& tet_region) {
   const int first = appendVertices(model, mesh.V);
+  Body body;
+  body.name = name;
+  body.first_vertex = first;
+  body.vertex_count = static_cast<int>(mesh.V.rows());
+  body.first_tet = model.tets.size();
+  body.tet_count = static_cast<int>(mesh.T.rows());
   for (int e = 0; e < mesh.T.rows(); ++e) {
     const Eigen::Vector4i t = mesh.T.row(e).transpose().array() + first;
     Mat3 Dm;
@@ -34,31 +42,62 @@ void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, doub
     model.tets.rest_inverse.push_back(Dm.inverse());
     model.tets.volume.push_back(volume);
     model.tets.region.push_back(tet_region[e]);
+    model.tets.removed.push_back(0);
     for (int c = 0; c < 4; ++c) model.mass[t[c]] += density * volume / 4.0;
   }
-  model.bodies.push_back({name, first, static_cast<int>(mesh.V.rows()), {}, false});
+  model.bodies.push_back(std::move(body));
 }
 
-void addClothBody(Model& model, const std::string& name, const SurfaceMesh& surface,
-                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& stretch, int stretch_region,
-                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bend, int bend_region, double areal_density) {
+namespace {
+
+int addSpring(SpringElements& springs, const VecX& rest, const Eigen::Vector2i& v, int region, const Eigen::Vector2i& hinge) {
+  springs.vertices.push_back(v);
+  springs.rest_length.push_back((vertex(rest, v[0]) - vertex(rest, v[1])).norm());
+  springs.region.push_back(region);
+  springs.hinge.push_back(hinge);
+  springs.removed.push_back(0);
+  return springs.size() - 1;
+}
+
+}  // namespace
+
+void addClothBody(Model& model, const std::string& name, const ClothGrid& cloth, int stretch_region, int bend_region,
+                  double areal_density) {
+  const SurfaceMesh& surface = cloth.surface;
   const int first = appendVertices(model, surface.V);
   for (int f = 0; f < surface.F.rows(); ++f) {
     const Vec3 a = surface.V.row(surface.F(f, 0)), b = surface.V.row(surface.F(f, 1)), c = surface.V.row(surface.F(f, 2));
     const double area = 0.5 * (b - a).cross(c - a).norm();
     for (int k = 0; k < 3; ++k) model.mass[first + surface.F(f, k)] += areal_density * area / 3.0;
   }
-  const auto addSprings = [&](const auto& pairs, int region) {
-    for (int s = 0; s < pairs.rows(); ++s) {
-      const Eigen::Vector2i v = pairs.row(s).transpose().array() + first;
-      model.springs.vertices.push_back(v);
-      model.springs.rest_length.push_back((vertex(model.rest, v[0]) - vertex(model.rest, v[1])).norm());
-      model.springs.region.push_back(region);
-    }
+  Body body;
+  body.name = name;
+  body.first_vertex = first;
+  body.vertex_count = static_cast<int>(surface.V.rows());
+  body.is_cloth = true;
+  body.triangles = body.surface = surface.F.array() + first;
+  body.first_spring = model.springs.size();
+  std::map<std::pair<int, int>, int> spring_of;  // stretch springs by their (sorted) grid vertices
+  const auto key = [](int a, int b) { return std::pair(std::min(a, b), std::max(a, b)); };
+  for (Eigen::Index s = 0; s < cloth.stretch_springs.rows(); ++s) {
+    const Eigen::Vector2i v = cloth.stretch_springs.row(s).transpose();
+    spring_of[key(v[0], v[1])] = addSpring(model.springs, model.rest, v.array() + first, stretch_region, Eigen::Vector2i(-1, -1));
+  }
+  const auto springAlong = [&](int a, int b) {
+    const auto found = spring_of.find(key(a, b));
+    if (found == spring_of.end()) throw error("cloth '", name, "': no stretch spring joins grid vertices ", a, " and ", b);
+    return found->second;
   };
-  addSprings(stretch, stretch_region);
-  addSprings(bend, bend_region);
-  model.bodies.push_back({name, first, static_cast<int>(surface.V.rows()), surface.F.array() + first, true});
+  for (Eigen::Index s = 0; s < cloth.bend_springs.rows(); ++s) {
+    const Eigen::Vector2i v = cloth.bend_springs.row(s).transpose();
+    const int m = cloth.bend_middle[s];
+    addSpring(model.springs, model.rest, v.array() + first, bend_region, Eigen::Vector2i(springAlong(v[0], m), springAlong(m, v[1])));
+  }
+  body.spring_count = model.springs.size() - body.first_spring;
+  body.triangle_springs.resize(surface.F.rows(), 3);
+  for (Eigen::Index f = 0; f < surface.F.rows(); ++f)
+    for (int k = 0; k < 3; ++k) body.triangle_springs(f, k) = springAlong(surface.F(f, k), surface.F(f, (k + 1) % 3));
+  model.bodies.push_back(std::move(body));
 }
 
 double regionStiffness(const Region& r, const Vec2& interval) {
@@ -73,8 +112,9 @@ void updateStiffness(Model& model, const Vec2& interval) {
 SparseMatrix assembleLaplacian(const Model& model) {
   const int n = model.vertexCount();
   std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(16 * model.tets.size() + 4 * model.springs.size() + model.attachments.size());
+  entries.reserve(16 * model.tets.size() + 4 * model.springs.size() + model.attachments.size() + n);
   for (int e = 0; e < model.tets.size(); ++e) {
+    if (model.tets.removed[e]) continue;
     const Region& region = model.regions[model.tets.region[e]];
     // Rows of G: g_a for the four vertices (g_0 = -sum of the others).
     Eigen::Matrix<double, 4, 3> g;
@@ -91,6 +131,7 @@ SparseMatrix assembleLaplacian(const Model& model) {
       for (int b = 0; b < 4; ++b) entries.emplace_back(t[a], t[b], block(a, b));
   }
   for (int s = 0; s < model.springs.size(); ++s) {
+    if (model.springs.removed[s]) continue;
     const double k = model.regions[model.springs.region[s]].stiffness;
     const Eigen::Vector2i& v = model.springs.vertices[s];
     entries.emplace_back(v[0], v[0], k);
@@ -99,6 +140,7 @@ SparseMatrix assembleLaplacian(const Model& model) {
     entries.emplace_back(v[1], v[0], -k);
   }
   for (const Attachment& a : model.attachments) entries.emplace_back(a.vertex, a.vertex, a.stiffness);
+  for (int v = 0; v < n; ++v) entries.emplace_back(v, v, 0.0);  // every diagonal entry, also of a vertex left without elements
   SparseMatrix L(n, n);
   L.setFromTriplets(entries.begin(), entries.end());
   return L;

@@ -8,7 +8,7 @@
 
 #include "core/material/fiber.h"
 #include "core/material/material.h"
-#include "core/mesh/tet_mesh.h"
+#include "core/mesh/shapes.h"
 
 namespace qnsim {
 
@@ -27,6 +27,7 @@ struct TetElements {
   std::vector<Mat3> rest_inverse;  // Dm^-1
   std::vector<double> volume;      // rest volume V_i
   std::vector<int> region;
+  std::vector<char> removed;  // 1 once torn or cut (removal.h): out of g, grad g, the Hessian and L
   int size() const { return static_cast<int>(vertices.size()); }
 
   // Ds of tet e at positions x (its sign of det is the tet's orientation).
@@ -45,6 +46,10 @@ struct SpringElements {
   std::vector<Eigen::Vector2i> vertices;
   std::vector<double> rest_length;
   std::vector<int> region;
+  // A cloth's bending spring bends over the two springs (a, m) and (m, b) of its hinge and is removed with
+  // either of them; (-1, -1) for the other springs.
+  std::vector<Eigen::Vector2i> hinge;
+  std::vector<char> removed;  // as for tets
   int size() const { return static_cast<int>(vertices.size()); }
 };
 
@@ -57,12 +62,16 @@ struct Attachment {
   int handle;  // which handle drives the target
 };
 
-// One simulated object: a range of the model's vertices plus the triangles to draw it with.
+// One simulated object: a range of the model's vertices and elements plus the triangles to draw it with.
 struct Body {
   std::string name;
   int first_vertex = 0, vertex_count = 0;
-  TriIndices surface;  // global vertex indices, outward facing
+  TriIndices surface;  // global vertex indices, outward facing; follows removed elements (removal.h)
   bool is_cloth = false;
+  int first_tet = 0, tet_count = 0, first_spring = 0, spring_count = 0;
+  // Cloth: every triangle, and the spring along each of its edges (a-b, b-c, c-a). A triangle is drawn
+  // while its three edge springs are there.
+  TriIndices triangles, triangle_springs;
 };
 
 struct Model {
@@ -86,17 +95,17 @@ int addRegion(Model& model, std::string name, std::unique_ptr<Material> material
 void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& tet_region);
 
 // Appends a cloth body: triangles for mass (areal density * area / 3 per vertex) and drawing, springs
-// with rest lengths from the initial positions.
-void addClothBody(Model& model, const std::string& name, const SurfaceMesh& surface,
-                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& stretch, int stretch_region,
-                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bend, int bend_region, double areal_density);
+// with rest lengths from the initial positions, each bending spring hinged on the stretch springs to
+// its middle vertex.
+void addClothBody(Model& model, const std::string& name, const ClothGrid& cloth, int stretch_region, int bend_region, double areal_density);
 
 // A region's k: Eq. 11 over `interval` for solids (a PD energy's own weight, solidStiffness), the
 // spring constant for springs. updateStiffness recomputes every region's.
 double regionStiffness(const Region& region, const Vec2& interval);
 void updateStiffness(Model& model, const Vec2& interval);
 
-// L = sum over tets V k G^T G (+ fibres V kappa G_d^T G_d) + springs k G G^T + attachments k e e^T (n x n).
+// L = sum over tets V k G^T G (+ fibres V kappa G_d^T G_d) + springs k G G^T + attachments k e e^T (n x n),
+// without the removed elements; every diagonal entry is stored, zero or not.
 SparseMatrix assembleLaplacian(const Model& model);
 
 }  // namespace qnsim

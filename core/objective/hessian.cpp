@@ -1,6 +1,7 @@
 // The exact Hessian of g for Newton's method, with per-element PSD projection (Teran et al. 2005):
 // each element's dP/dF is assembled from its eigensystem with negative eigenvalues clamped to zero,
-// so every 12x12 tet block V B^T (dP/dF) B is positive semidefinite.
+// so every 12x12 tet block V B^T (dP/dF) B is positive semidefinite. Removed elements add zero blocks: the
+// sparsity pattern stays that of the whole model.
 #include <algorithm>
 
 #include "core/common/parallel.h"
@@ -117,11 +118,13 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
   const double c = energy_scale_ * argument_scale_ * argument_scale_;
   const int nt = model_.tets.size();
   parallelFor(nt, 64, [&](int begin, int end) {
-    for (int e = begin; e < end; ++e) tet_hessian_[e] = c * tetHessian(model_, e, z, project);
+    for (int e = begin; e < end; ++e)
+      tet_hessian_[e] = model_.tets.removed[e] ? Mat12::Zero() : Mat12(c * tetHessian(model_, e, z, project));
   });
   for (int e = 0; e < nt; ++e) scatter(&tet_block_index_[48 * e], tet_hessian_[e], 4);
 
   for (int s = 0; s < model_.springs.size(); ++s) {
+    if (model_.springs.removed[s]) continue;
     const Eigen::Vector2i& v = model_.springs.vertices[s];
     const Mat3 K = c * springBlock(vertex(z, v[0]) - vertex(z, v[1]), model_.springs.rest_length[s],
                                    model_.regions[model_.springs.region[s]].stiffness, project);

@@ -47,14 +47,19 @@ const VecX& Objective::energyArgument(const VecX& x) {
 void Objective::evaluateTets(const VecX& x, bool with_gradient) {
   const TetElements& tets = model_.tets;
   parallelFor(tets.size(), 256, [&](int begin, int end) {
-    // Blocks of consecutive tets of one region go through the material together (svd3 batches).
+    // Runs of consecutive present tets of one region go through the material together (svd3 batches).
     constexpr int kBlock = 16;
     Mat3 F[kBlock], P[kBlock];
     double psi[kBlock];
     for (int first = begin; first < end;) {
+      if (tets.removed[first]) {
+        clearElement(first, 4 * first, 4, with_gradient);
+        ++first;
+        continue;
+      }
       const int region = tets.region[first];
       int size = 0;
-      for (; size < kBlock && first + size < end && tets.region[first + size] == region; ++size)
+      for (; size < kBlock && first + size < end && tets.region[first + size] == region && !tets.removed[first + size]; ++size)
         F[size] = tets.deformationGradient(x, first + size);
       model_.solid(region).energiesAndStresses(F, size, psi, with_gradient ? P : nullptr);
       for (int i = 0; i < size; ++i) {
@@ -74,11 +79,21 @@ void Objective::evaluateTets(const VecX& x, bool with_gradient) {
   });
 }
 
+// A removed element (removal.h) adds nothing.
+void Objective::clearElement(int element, int first_force, int forces, bool with_gradient) {
+  element_energy_[element] = 0.0;
+  if (with_gradient) std::fill_n(element_force_.begin() + first_force, forces, Vec3::Zero());
+}
+
 void Objective::evaluateSprings(const VecX& x, bool with_gradient) {
   const SpringElements& springs = model_.springs;
   const int offset = model_.tets.size(), force_offset = 4 * model_.tets.size();
   parallelFor(springs.size(), 1024, [&](int begin, int end) {
     for (int s = begin; s < end; ++s) {
+      if (springs.removed[s]) {
+        clearElement(offset + s, force_offset + 2 * s, 2, with_gradient);
+        continue;
+      }
       const Vec3 d = vertex(x, springs.vertices[s][0]) - vertex(x, springs.vertices[s][1]);
       const double length = d.norm(), stretch = length - springs.rest_length[s];
       const double k = model_.regions[springs.region[s]].stiffness;

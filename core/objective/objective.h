@@ -1,7 +1,7 @@
 #pragma once
 // The backward Euler objective (paper Eq. 3):
 //   g(x) = w/2 (x - y)^T M (x - y) + E(x),   w = 1/h^2,
-// with E the elastic energy of tets and springs, attachment springs, and the terms that stay out of
+// with E the elastic energy of the tets and springs not removed (removal.h), attachment springs, and the terms that stay out of
 // A = w M + L: contacts (Sec. 4.3), their optional friction, and drag springs. Energy and gradient
 // come from one streaming pass. Other integrators evaluate c E(s x + o) instead of E(x) (see
 // core/sim/integrator.h).
@@ -84,6 +84,7 @@ class Objective {
   const VecX& energyArgument(const VecX& x);  // x itself, or s x + o
   void evaluateTets(const VecX& x, bool with_gradient);
   void evaluateSprings(const VecX& x, bool with_gradient);
+  void clearElement(int element, int first_force, int forces, bool with_gradient);
   void buildHessianPattern();
 
   const Model& model_;

@@ -1,24 +1,16 @@
 #include "core/objective/wind.h"
 
 #include <cmath>
-#include <cstdint>
+
+#include "core/common/hash.h"
 
 namespace qnsim {
 namespace {
 
-// A value in [-1, 1] for each lattice point k, from a 64-bit mix of (seed, k) (SplitMix64).
-double latticeValue(int seed, int64_t k) {
-  uint64_t z = (static_cast<uint64_t>(seed) << 32) ^ static_cast<uint64_t>(k) ^ 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  z ^= z >> 31;
-  return 2.0 * static_cast<double>(z >> 11) / static_cast<double>(1ull << 53) - 1.0;
-}
-
-// Value noise: lattice values every unit, joined by smoothstep (C1, stays within [-1, 1]).
+// Value noise: hashed lattice values every unit, joined by smoothstep (C1, stays within [-1, 1]).
 double smoothNoise(int seed, double s) {
   const double k = std::floor(s), f = s - k, blend = f * f * (3.0 - 2.0 * f);
-  const double a = latticeValue(seed, static_cast<int64_t>(k)), b = latticeValue(seed, static_cast<int64_t>(k) + 1);
+  const double a = hashedUnit(seed, static_cast<int64_t>(k)), b = hashedUnit(seed, static_cast<int64_t>(k) + 1);
   return a + blend * (b - a);
 }
 

@@ -73,6 +73,13 @@ std::vector<SettingParameter> declareAll() {
                       Type::Real, 1.0, 1e-3, 1e3, [](Settings& s) -> double& { return s.wind.gust_period; }),
       declare<int>("wind.seed", "Wind", "Seed of the gust noise (the same seed gives the same gusts).", Type::Integer, 1, 0, 1000000000,
                    [](Settings& s) -> int& { return s.wind.seed; }),
+      choice<RemovalMatrix>("tearing.matrix", "Tearing",
+                            "What removing elements (torn past their material's tear_strain, or cut in the sandbox) does to "
+                            "A = M/h^2 + L (thesis Sec. 8.4). keep: A stays as it was; the removed elements leave g and grad g only "
+                            "and the line search absorbs the mismatch (A still holds M/h^2, so it stays positive definite and the "
+                            "directions descend). refactor: A without them is refactored on a background thread and swapped in at "
+                            "the first frame after it is ready, as material edits are. Applies to the next removal.",
+                            {"keep", "refactor"}, [](Settings& s) -> RemovalMatrix& { return s.removal_matrix; }),
       choice<SolverMethod>("solver.method", "Solver",
                            "qn: quasi-Newton with L-BFGS (Alg. 1 + 2); pd: Projective Dynamics local/global step (Alg. 1, m = 0); "
                            "newton: Newton with per-element PSD projection and a direct solve; gd: mass-scaled gradient descent; "

@@ -11,6 +11,7 @@ enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
 enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
 enum class CgPreconditionerKind { Jacobi, IcholA, IcholRestHessian };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
+enum class RemovalMatrix { Keep, Refactor };
 
 struct SolverSettings {
   SolverMethod method;
@@ -56,6 +57,7 @@ struct Settings {
   double contact_slip_speed;  // m/s
   SolverSettings solver;
   WindSettings wind;
+  RemovalMatrix removal_matrix;  // what tearing and cutting do to A (thesis Sec. 8.4; core/model/removal.h)
 };
 
 }  // namespace qnsim

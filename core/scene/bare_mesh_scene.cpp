@@ -28,7 +28,7 @@ Scene sceneForBareMesh(const std::filesystem::path& path) {
   auto material = std::make_shared<Corotated>();
   material->set("mu", mu);
   material->set("lambda", 4.0 * mu);
-  body.materials.push_back({body.name, -1, material, {}});
+  body.materials.push_back({body.name, -1, material, {}, std::nullopt});
   scene.bodies.push_back(std::move(body));
 
   scene.colliders.push_back({});  // the ground plane y = 0

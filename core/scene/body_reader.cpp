@@ -83,6 +83,8 @@ int readRegionTag(const JsonField& field, bool is_cloth) {
   return field.integer(0, 1000000);
 }
 
+Selection readSelection(const JsonField& field);
+
 MaterialDesc readMaterial(const JsonField& field, const BodyDesc& body) {
   MaterialDesc m;
   m.region = field.find("region") ? readRegionTag(field["region"], body.is_cloth) : -1;
@@ -99,7 +101,9 @@ MaterialDesc readMaterial(const JsonField& field, const BodyDesc& body) {
   for (const auto& [key, value] : field.json().items()) {
     if (key == "name" || key == "region" || key == "model") continue;
     const JsonField member = *field.find(key);
-    if (key == "fiber") {
+    if (key == "select") {
+      m.select = readSelection(member);
+    } else if (key == "fiber") {
       member.allowOnly({"direction", "kappa"});
       const Vec3 d = member["direction"].vec3();
       if (!(d.norm() > 0)) member["direction"].fail("the fibre direction must not be zero");

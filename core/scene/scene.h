@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct MaterialDesc {
   int region = -1;  // the mesh region tag it applies to; -1 = every tag not listed otherwise
   std::shared_ptr<const Material> material;
   Fiber fiber;
+  // Given: the material takes, over the one their tag gives, the elements of its tag (any tag when
+  // `region` is -1) whose vertices all lie in the selection.
+  std::optional<Selection> select;
 };
 
 struct BodyDesc {

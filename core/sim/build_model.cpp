@@ -12,13 +12,20 @@ namespace {
 
 // A body's materials as model regions, found by the tag they name. A mesh's tags are whatever its file
 // says (negative, sparse or huge numbers); the material without "region" takes every tag no material
-// names. Cloth tags are 0 (stretch springs) and 1 (bend springs).
+// names. Cloth tags are 0 (stretch springs) and 1 (bend springs). Materials with a selection are applied
+// afterwards (applySelections).
 class RegionTags {
  public:
+  struct Selected {
+    const MaterialDesc* material;
+    int region;
+  };
+
   RegionTags(Model& model, const BodyDesc& body) {
     for (const MaterialDesc& m : body.materials) {
       const int region = addRegion(model, m.name, m.material->clone(), m.fiber);
-      if (m.region < 0) fallback_ = region;
+      if (m.select) selected_.push_back({&m, region});
+      else if (m.region < 0) fallback_ = region;
       else named_[m.region] = region;
     }
   }
@@ -26,11 +33,37 @@ class RegionTags {
     const auto named = named_.find(tag);
     return named != named_.end() ? named->second : fallback_;
   }
+  const std::vector<Selected>& selected() const { return selected_; }
 
  private:
   std::map<int, int> named_;
   int fallback_ = -1;
+  std::vector<Selected> selected_;  // in scene order: a later one wins where they overlap
 };
+
+// Gives each material with a selection the elements of its tag whose vertices all lie in the selection.
+void applySelections(const RegionTags& tags, const BodyDesc& body, Model& model) {
+  const Body& b = model.bodies.back();
+  const MatX3& V = body.is_cloth ? body.cloth.surface.V : body.mesh.V;
+  for (const auto& [material, region] : tags.selected()) {
+    std::vector<char> inside(V.rows(), 0);
+    for (int v : selectVertices(*material->select, V, body.is_cloth ? nullptr : &body.mesh))
+      if (v >= 0 && v < V.rows()) inside[v] = 1;
+    const auto takes = [&](int tag, auto vertices) {
+      if (material->region >= 0 && material->region != tag) return false;
+      for (int v : vertices)
+        if (!inside[v - b.first_vertex]) return false;
+      return true;
+    };
+    int taken = 0;
+    const int stretch_springs = body.is_cloth ? static_cast<int>(body.cloth.stretch_springs.rows()) : 0;
+    for (int s = b.first_spring; s < b.first_spring + b.spring_count; ++s)
+      if (takes(s - b.first_spring < stretch_springs ? 0 : 1, model.springs.vertices[s])) model.springs.region[s] = region, ++taken;
+    for (int e = b.first_tet; e < b.first_tet + b.tet_count; ++e)
+      if (takes(body.mesh.region[e - b.first_tet], model.tets.vertices[e])) model.tets.region[e] = region, ++taken;
+    if (taken == 0) throw error("body '", body.name, "': material '", material->name, "' selects no element");
+  }
+}
 
 std::vector<int> tetRegions(const RegionTags& tags, const BodyDesc& body) {
   std::vector<int> tet_region(body.mesh.region.size());
@@ -46,16 +79,16 @@ std::vector<int> tetRegions(const RegionTags& tags, const BodyDesc& body) {
 void addBody(BuiltModel& built, const BodyDesc& body) {
   Model& model = built.model;
   const int first = model.vertexCount();
+  const RegionTags tags(model, body);
   if (body.is_cloth) {
-    const RegionTags tags(model, body);
     const int regions[2] = {tags.regionOf(0), tags.regionOf(1)};
     if (regions[0] < 0 || regions[1] < 0) throw error("body '", body.name, "': a cloth needs materials for the stretch and bend springs");
-    addClothBody(model, body.name, body.cloth.surface, body.cloth.stretch_springs, regions[0], body.cloth.bend_springs, regions[1],
-                 body.density);
+    addClothBody(model, body.name, body.cloth, regions[0], regions[1], body.density);
   } else {
-    addTetBody(model, body.name, body.mesh, body.density, tetRegions(RegionTags(model, body), body));
+    addTetBody(model, body.name, body.mesh, body.density, tetRegions(tags, body));
     model.bodies.back().surface = boundaryFaces(body.mesh.T).array() + first;
   }
+  applySelections(tags, body, model);
   for (int v = first; v < model.vertexCount(); ++v)
     if (!(model.mass[v] > 0)) throw error("body '", body.name, "': vertex ", v - first, " is not used by any element");
   built.velocity.conservativeResize(3 * model.vertexCount());

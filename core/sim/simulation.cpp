@@ -59,6 +59,8 @@ double Simulation::stiffnessScale() const {
 }
 
 void Simulation::reset() {
+  if (setRemovedElements(built_.model, {})) topologyChanged();
+  torn_ = 0;
   x_ = x_previous_ = built_.initial;
   v_ = v_previous_ = built_.velocity;
   frame_ = 0;
@@ -83,7 +85,8 @@ void Simulation::setSettings(const Settings& s) {
   settings_ = s;
   setThreadCount(settings_.threads);
   if (effect == Effect::NewSystemMatrix) {
-    pending_is_stale_ = refactorPending();  // a pending factor would bring back the old h or interval
+    pending_is_obsolete_ = refactorPending();  // a pending factor would bring back the old h or interval
+    pending_is_stale_ = false;                 // the rebuild below has the newest model
     updateStiffness(built_.model, settings_.solver.stiffness_interval);
     system_->rebuild(built_.model, inertiaWeight(), stiffnessScale());
   }
@@ -101,6 +104,7 @@ void Simulation::prepareFrame(double t) {
   v_start_ = v_;
   makeWindTerms(built_.model, x_start_, settings_.wind, settings_.time_step, t, objective_->winds);
   predict(settings_.integrator, {x_, v_, x_previous_, v_previous_}, settings_, y_, energy_offset_);
+  for (int v : detached_) vertex(y_, v) = vertex(x_, v);
   objective_->setInertia(y_, inertiaWeight());
   const StepForm form = stepForm(settings_.integrator);
   objective_->setEnergyTransform(form.energy_scale, form.argument_scale, energy_offset_);
@@ -122,13 +126,16 @@ void Simulation::step() {
   x_ = y_;  // x_1 := y (Alg. 1 line 1)
   frame_solver_->solve(x_, solve_);
   warning_.clear();
+  torn_ = 0;
   if (!x_.allFinite() || !std::isfinite(solve_.g)) {
     rollBack();
   } else {
     updateVelocity(settings_.integrator, {x_start_, v_start_, x_previous_, v_previous_}, settings_, x_, v_);
+    for (int v : detached_) vertex(v_, v).setZero();
     x_previous_ = x_start_;
     v_previous_ = v_start_;
     if (reference_enabled_) relativeErrors(solve_.iterations, std::min(rel_error_.front(), solve_.g), rel_error_);
+    tear();
   }
   measure(timer.ms() - reference_ms, reference_ms);
   record_.rolled_back = !warning_.empty();
@@ -210,15 +217,18 @@ void Simulation::measure(double frame_ms, double reference_ms) {
   r.min_det_f = std::numeric_limits<double>::infinity();
   r.inverted = 0;
   for (int e = 0; e < model.tets.size(); ++e) {
+    if (model.tets.removed[e]) continue;
     const double J = model.tets.deformedEdges(x_, e).determinant() * model.tets.rest_inverse[e].determinant();
     r.min_det_f = std::min(r.min_det_f, J);
     r.inverted += J <= 0;
   }
-  if (model.tets.size() == 0) r.min_det_f = 1;
+  if (std::isinf(r.min_det_f)) r.min_det_f = 1;  // no tets (or all removed)
   r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
   for (const ContactTerm& c : objective_->contacts) r.active_contacts += c.gap(x_) < 0;
   r.max_penetration = measureContacts(colliders_, x_).max_penetration;
   r.factorizations = retired_factorizations_ + system_->factorizations() + solver_->factorizations();
+  r.torn = torn_;
+  r.removed = removedCount(model);
 }
 
 }  // namespace qnsim

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/removal.h"
 #include "core/objective/objective.h"
 #include "core/scene/scene.h"
 #include "core/sim/build_model.h"
@@ -24,7 +25,7 @@ class Simulation {
 
   // Advances one frame (time step h).
   void step();
-  // Back to the scene's initial state (settings edits are kept).
+  // Back to the scene's initial state, every removed element back (settings edits are kept).
   void reset();
 
   const Scene& scene() const { return scene_; }
@@ -46,10 +47,10 @@ class Simulation {
 
   // Live edits (the sandbox), applied between frames; implemented in simulation_edits.cpp.
   // setMaterial replaces a region's material by one of the same kind (solid or spring): g and grad g use
-  // it from the next frame on, k is refitted (Eq. 11), and A = M/h^2 + L is refactored on a background
-  // thread and swapped in at the start of the first frame after it is ready. Until then the old A keeps
-  // preconditioning (A only has to be positive definite for the directions to descend), so an edit
-  // never stalls a frame. Throws qnsim::Error for a bad region index or a material of the wrong kind.
+  // it from the next frame on, k is refitted (Eq. 11), and if k changed A = M/h^2 + L is refactored on a
+  // background thread and swapped in at the start of the first frame after it is ready. Until then the
+  // old A keeps preconditioning (A only has to be positive definite for the directions to descend), so an
+  // edit never stalls a frame. Throws qnsim::Error for a bad region index or a material of the wrong kind.
   void setMaterial(int region, std::unique_ptr<Material> material);
   // Holds vertices where they are now with attachment springs (a handle named "pinned"); vertices
   // already attached are skipped. unpinVertices releases every attachment on the vertices, scene
@@ -57,18 +58,30 @@ class Simulation {
   // qnsim::Error for a vertex out of range or a stiffness that is not positive and finite.
   void pinVertices(const std::vector<int>& vertices, double stiffness);
   void unpinVertices(const std::vector<int>& vertices);
+  // Removes the elements crossed by the cut surface at the current positions (removal.h) and returns how
+  // many were removed. Like tearing at the end of a frame (and reset or restoreState bringing elements
+  // back), it does to A what tearing.matrix says: nothing (keep), or a refactorisation in the background
+  // as above (refactor).
+  int cut(const CutWedge& wedge);
+  const SystemMatrix& systemMatrix() const { return *system_; }  // A as the solvers use it now
+  // Counts removals and restorations of elements, so that views know when to rebuild their surfaces.
+  int topologyVersion() const { return topology_version_; }
   bool refactorPending() const { return pending_system_.valid(); }
   // Waits for a pending refactorisation and swaps it in (tests and scripted runs).
   void finishRefactor() { adoptRefactor(true); }
 
-  // The dynamic state, for save and load. Edits (materials, pins, settings) are not part of it.
+  // The dynamic state, for save and load: with the removed (torn or cut) elements, which change what the
+  // positions mean. Edits (materials, pins, settings) are not part of it.
   struct State {
     int frame = 0;
     double time = 0;
     VecX x, v;
+    ElementSet removed;
   };
-  State state() const { return {frame_, time_, x_, v_}; }
-  // Throws qnsim::Error when the vertex count differs from the model's.
+  State state() const { return {frame_, time_, x_, v_, removedElements(built_.model)}; }
+  // Restores exactly the state's removed elements (bringing back the others), doing to A what
+  // tearing.matrix says if that changes them. Throws qnsim::Error, changing nothing, when the vertex count
+  // differs from the model's or a removed element does not exist.
   void restoreState(const State& state);
 
   const FrameRecord& lastFrame() const { return record_; }
@@ -104,6 +117,8 @@ class Simulation {
   void rollBack();
   void requestRefactor();
   void adoptRefactor(bool wait);
+  void tear();  // removes the elements stretched past their material's tear_strain
+  void topologyChanged();
 
   Scene scene_;
   Settings settings_;
@@ -123,7 +138,13 @@ class Simulation {
   std::vector<double> rel_error_;
   std::string warning_;
   std::future<std::unique_ptr<SystemMatrix>> pending_system_;  // a background refactorisation
-  bool pending_is_stale_ = false;  // the model changed again after it started
+  bool pending_is_stale_ = false;     // the model changed after it started: swapped in all the same, then relaunched
+  bool pending_is_obsolete_ = false;  // h or k changed after it started: dropped, as setSettings rebuilt A
+  int torn_ = 0;                      // elements torn at the end of the last frame
+  int topology_version_ = 0;
+  // Vertices left without elements: held where they are (their mass is a point with no body, and a
+  // stiff contact on it alone would stall the line search).
+  std::vector<int> detached_;
   long retired_factorizations_ = 0;  // by system matrices replaced since the start
 };
 

@@ -1,5 +1,6 @@
-// Live edits of a running Simulation: materials, pins, state. A changes with them; it is refactored on a
-// worker thread from a private copy of the model, so the frame loop never waits for a factorisation.
+// Live edits of a running Simulation: materials, pins, removed elements (tearing and cutting), state. A
+// changes with them; it is refactored on a worker thread from a private copy of the model, so the frame
+// loop never waits for a factorisation.
 #include <algorithm>
 #include <cmath>
 
@@ -30,7 +31,7 @@ void Simulation::requestRefactor() {
     pending_is_stale_ = true;  // relaunched with the newest model when this one finishes
     return;
   }
-  pending_is_stale_ = false;
+  pending_is_stale_ = pending_is_obsolete_ = false;
   auto model = std::make_shared<Model>(copyForAssembly(built_.model));
   const double weight = inertiaWeight(), scale = stiffnessScale();
   pending_system_ =
@@ -41,14 +42,14 @@ void Simulation::adoptRefactor(bool wait) {
   while (refactorPending()) {
     if (!wait && pending_system_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
     std::unique_ptr<SystemMatrix> fresh = pending_system_.get();
-    if (pending_is_stale_) {
-      requestRefactor();
-      continue;
+    if (!pending_is_obsolete_) {
+      // A stale factor is still newer than A: swapping it in keeps a stream of edits (a tear every frame)
+      // from holding the old A forever. Keep the factorisation count monotonic (telemetry reports it).
+      retired_factorizations_ += system_->factorizations();
+      system_ = std::move(fresh);
+      createSolvers();
     }
-    // Keep the factorisation count monotonic across the swap (telemetry reports it).
-    retired_factorizations_ += system_->factorizations();
-    system_ = std::move(fresh);
-    createSolvers();
+    if (pending_is_stale_) requestRefactor();
   }
 }
 
@@ -60,8 +61,9 @@ void Simulation::setMaterial(int region, std::unique_ptr<Material> material) {
   if (!material || solid != r.is_solid())
     throw error("material edit: region '", r.name, "' needs a ", r.is_solid() ? "solid" : "spring", " material");
   r.material = std::move(material);
+  const double stiffness = r.stiffness;
   r.stiffness = regionStiffness(r, settings_.solver.stiffness_interval);
-  requestRefactor();
+  if (r.stiffness != stiffness) requestRefactor();  // k is all A holds of a material (tear_strain applies live)
 }
 
 void Simulation::pinVertices(const std::vector<int>& vertices, double stiffness) {
@@ -120,9 +122,35 @@ void Simulation::unpinVertices(const std::vector<int>& vertices) {
   requestRefactor();
 }
 
+void Simulation::tear() {
+  torn_ = removeElements(built_.model, overstretchedElements(built_.model, x_));
+  if (torn_ > 0) topologyChanged();
+}
+
+int Simulation::cut(const CutWedge& wedge) {
+  const int removed = removeElements(built_.model, elementsCrossedBy(built_.model, x_, wedge));
+  if (removed > 0) topologyChanged();
+  return removed;
+}
+
+// Every change of the removed elements (tearing, cuts, reset, a loaded state) does to A what
+// tearing.matrix says: nothing, or a refactorisation in the background.
+void Simulation::topologyChanged() {
+  ++topology_version_;
+  detached_ = verticesWithoutElements(built_.model);
+  for (int v : detached_) vertex(v_, v).setZero();
+  if (settings_.removal_matrix == RemovalMatrix::Refactor) requestRefactor();
+}
+
 void Simulation::restoreState(const State& state) {
   if (state.x.size() != x_.size() || state.v.size() != v_.size())
     throw error("state: it has ", state.x.size() / 3, " vertices but the model has ", x_.size() / 3);
+  try {
+    if (setRemovedElements(built_.model, state.removed)) topologyChanged();
+  } catch (const Error& e) {
+    throw error("state: ", e.what());
+  }
+  torn_ = 0;
   frame_ = state.frame;
   time_ = state.time;
   x_ = state.x;

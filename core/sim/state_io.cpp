@@ -1,6 +1,8 @@
 #include "core/sim/state_io.h"
 
+#include <algorithm>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "core/common/error.h"
@@ -19,6 +21,22 @@ VecX readVector(const nlohmann::json& j, const char* field, const std::filesyste
   return out;
 }
 
+// An optional list of element indices (a file from before tearing has none: nothing removed).
+std::vector<int> readIndices(const nlohmann::json& j, const char* field, const std::filesystem::path& path) {
+  std::vector<int> out;
+  if (!j.contains(field)) return out;
+  if (!j[field].is_array()) throw error(path.string(), ": field '", field, "' is not an array");
+  for (size_t i = 0; i < j[field].size(); ++i) {
+    const nlohmann::json& value = j[field][i];
+    if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > std::numeric_limits<int>::max())
+      throw error(path.string(), ": ", field, "[", i, "] is not an element index");
+    out.push_back(value.get<int>());
+  }
+  if (!std::is_sorted(out.begin(), out.end()) || std::adjacent_find(out.begin(), out.end()) != out.end())
+    throw error(path.string(), ": '", field, "' must list each element once, in increasing order");
+  return out;
+}
+
 }  // namespace
 
 void writeState(const std::filesystem::path& path, const Simulation::State& state) {
@@ -29,6 +47,8 @@ void writeState(const std::filesystem::path& path, const Simulation::State& stat
   j["time"] = state.time;
   j["x"] = std::vector<double>(state.x.data(), state.x.data() + state.x.size());
   j["v"] = std::vector<double>(state.v.data(), state.v.data() + state.v.size());
+  j["removed_tets"] = state.removed.tets;
+  j["removed_springs"] = state.removed.springs;
   writeFileBytes(path, j.dump() + '\n');
 }
 
@@ -51,6 +71,7 @@ Simulation::State readState(const std::filesystem::path& path) {
   state.v = readVector(j, "v", path);
   if (state.x.size() % 3 != 0 || state.x.size() != state.v.size())
     throw error(path.string(), ": 'x' and 'v' must have the same length, a multiple of 3");
+  state.removed = {readIndices(j, "removed_tets", path), readIndices(j, "removed_springs", path)};
   return state;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Save and load a simulation's dynamic state (frame, time, positions, velocities) as JSON.
+// Save and load a simulation's dynamic state (frame, time, positions, velocities, removed elements) as JSON.
 #include <filesystem>
 
 #include "core/sim/simulation.h"

@@ -37,6 +37,8 @@ const std::vector<FrameColumn>& frameColumns() {
       {"reference_ms", "Wall time of the exact reference solve (reference), 0 without it.", false, [](R r) { return r.reference_ms; }},
       {"rolled_back", "1 when the solve diverged and the frame kept the last good positions with zero velocity.", true,
        [](R r) { return double(r.rolled_back); }},
+      {"torn", "Elements (tets and springs) removed by tearing at the end of the frame.", true, [](R r) { return double(r.torn); }},
+      {"removed", "Elements removed so far, torn or cut.", true, [](R r) { return double(r.removed); }},
   };
   return columns;
 }

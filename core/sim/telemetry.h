@@ -21,6 +21,8 @@ struct FrameRecord {
   Vec3 com = Vec3::Zero();
   long factorizations = 0;  // since the simulation started
   bool rolled_back = false;  // the solve diverged and the frame kept the last good state (Simulation::lastWarning)
+  int torn = 0;     // elements removed by tearing at the end of the frame (core/model/removal.h)
+  int removed = 0;  // elements removed so far, torn or cut
   PhaseTimes times;
 };
 

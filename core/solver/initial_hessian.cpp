@@ -189,6 +189,7 @@ class WarpedHessian final : public InitialHessian {
 std::vector<Mat3> vertexRotations(const Model& model, const VecX& x) {
   std::vector<Mat3> mean(model.vertexCount(), Mat3::Zero());
   for (int e = 0; e < model.tets.size(); ++e) {
+    if (model.tets.removed[e]) continue;
     const Mat3 F = model.tets.volume[e] * model.tets.deformationGradient(x, e);
     for (int a = 0; a < 4; ++a) mean[model.tets.vertices[e][a]] += F;
   }

@@ -1,5 +1,6 @@
 #include "core/solver/system_matrix.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace qnsim {
@@ -8,11 +9,22 @@ SystemMatrix::SystemMatrix(const Model& model, double inertia_weight, double sti
   rebuild(model, inertia_weight, stiffness_scale);
 }
 
+namespace {
+
+bool samePattern(const SparseMatrix& a, const SparseMatrix& b) {
+  return a.rows() == b.rows() && a.nonZeros() == b.nonZeros() &&
+         std::equal(a.outerIndexPtr(), a.outerIndexPtr() + a.outerSize() + 1, b.outerIndexPtr()) &&
+         std::equal(a.innerIndexPtr(), a.innerIndexPtr() + a.nonZeros(), b.innerIndexPtr());
+}
+
+}  // namespace
+
 void SystemMatrix::rebuild(const Model& model, double inertia_weight, double stiffness_scale) {
-  const bool same_pattern = A_.rows() == model.vertexCount();
-  A_ = stiffness_scale * assembleLaplacian(model);
-  A_.diagonal() += inertia_weight * model.mass;
-  A_.makeCompressed();
+  SparseMatrix A = stiffness_scale * assembleLaplacian(model);
+  A.diagonal() += inertia_weight * model.mass;  // L holds every diagonal entry
+  A.makeCompressed();
+  const bool same_pattern = samePattern(A, A_);  // removed elements take entries out
+  A_ = std::move(A);
   if (!same_pattern) cholesky_->analyze(A_);
   cholesky_->factorize(A_);
   ++factorizations_;

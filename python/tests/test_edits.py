@@ -130,3 +130,25 @@ def test_compare_next_frame(bar):
         bar.compare_next_frame({"x": {"time_step": 0.01}})
     with pytest.raises(qnsim.Error, match="unknown parameter 'solver.lbfgs_windw'"):
         bar.compare_next_frame({"x": {"solver.lbfgs_windw": 1}})
+
+
+def test_cut_removes_elements_and_the_state_keeps_them(tmp_path):
+    cloth = qnsim.Simulation(qnsim.catalog()["cloth"])
+    x = cloth.positions
+    c = float(np.unique(x[:, 0])[40]) + 1e-4  # just past a column of vertices
+    apex = [c, float(x[:, 1].max()) + 1.0, 0.0]
+    removed = cloth.cut(apex, [0.0, -1.0, -10.0], [0.0, -1.0, 10.0])  # a wedge across the whole cloth
+    assert removed > 0
+    assert len(cloth.removed_springs) == removed and len(cloth.removed_tets) == 0
+    assert cloth.cut(apex, [0.0, -1.0, -10.0], [0.0, -1.0, 10.0]) == 0  # nothing left to cut there
+    cloth.step()
+    assert cloth.last_frame.removed == removed and cloth.last_frame.torn == 0
+    assert cloth.last_frame.factorizations == 1  # tearing.matrix=keep
+    cloth.save_state(tmp_path / "cut.json")
+    fresh = qnsim.Simulation(qnsim.catalog()["cloth"])
+    fresh.load_state(tmp_path / "cut.json")
+    np.testing.assert_array_equal(fresh.removed_springs, cloth.removed_springs)
+    fresh.set_state(fresh.positions, fresh.velocities)  # keeps the removed elements
+    np.testing.assert_array_equal(fresh.removed_springs, cloth.removed_springs)
+    with pytest.raises(qnsim.Error):
+        cloth.cut([0.0, 0.0], [0.0, -1.0, 0.0], [1.0, -1.0, 0.0])

@@ -46,17 +46,18 @@ void vertexField(const Model& model, const VecX& x, ColorMode mode, std::vector<
   const int n = model.vertexCount(), nt = model.tets.size();
   std::vector<double> value(nt);
   parallelFor(nt, 256, [&](int begin, int end) {
-    for (int e = begin; e < end; ++e) value[e] = tetValue(model, x, e, mode);
+    for (int e = begin; e < end; ++e) value[e] = model.tets.removed[e] ? 0.0 : tetValue(model, x, e, mode);
   });
   std::vector<double> sum(n, 0.0);
   std::vector<int> count(n, 0);
   for (int e = 0; e < nt; ++e)
-    for (int c = 0; c < 4; ++c) {
+    for (int c = 0; c < 4 && !model.tets.removed[e]; ++c) {  // removed tets (removal.h) colour nothing
       sum[model.tets.vertices[e][c]] += value[e];
       ++count[model.tets.vertices[e][c]];
     }
   if (mode != ColorMode::Inversion)
     for (int s = 0; s < model.springs.size(); ++s) {
+      if (model.springs.removed[s]) continue;
       const Eigen::Vector2i& v = model.springs.vertices[s];
       const double strain = std::abs((vertex(x, v[0]) - vertex(x, v[1])).norm() / model.springs.rest_length[s] - 1.0);
       for (int c = 0; c < 2; ++c) {

@@ -36,7 +36,10 @@ FrameSummary summarize(const Simulation& sim) {
 }  // namespace
 
 SimRunner::SimRunner(std::unique_ptr<Simulation> simulation, bool threaded)
-    : sim_(std::move(simulation)), surface_(view::makeSurfaceView(sim_->model())), threaded_(threaded) {
+    : sim_(std::move(simulation)),
+      surface_(std::make_shared<view::SurfaceView>(view::makeSurfaceView(sim_->model()))),
+      surface_version_(sim_->topologyVersion()),
+      threaded_(threaded) {
   publish();
   if (threaded_) thread_ = std::thread([this] { threadMain(); });
 }
@@ -129,7 +132,8 @@ void SimRunner::afterFrame() {
     if (obj_folder_) {
       char name[32];
       std::snprintf(name, sizeof name, "frame_%05d.obj", sim_->frame());
-      writeSurfaceObj(*obj_folder_ / name, surface_, sim_->positions());
+      followTopology();
+      writeSurfaceObj(*obj_folder_ / name, *surface_, sim_->positions());
     }
   } catch (const Error& e) {
     obj_folder_.reset();
@@ -137,11 +141,21 @@ void SimRunner::afterFrame() {
   }
 }
 
+// A new surface once elements were removed or restored; the old one stays valid for whoever holds it.
+void SimRunner::followTopology() {
+  if (surface_version_ == sim_->topologyVersion()) return;
+  surface_ = std::make_shared<view::SurfaceView>(view::makeSurfaceView(sim_->model()));
+  surface_version_ = sim_->topologyVersion();
+}
+
 void SimRunner::publish() {
+  followTopology();
   auto s = std::make_shared<Snapshot>();
   s->frame = sim_->frame();
   s->time = sim_->time();
   s->x = sim_->positions();
+  s->surface = surface_;
+  s->removed = removedCount(sim_->model());
   s->record = sim_->lastFrame();
   s->iterations = sim_->lastSolve().iterations;
   s->rel_error = sim_->lastRelativeErrors();

@@ -49,6 +49,9 @@ struct Snapshot {
   int frame = 0;
   double time = 0;
   VecX x;
+  // What to draw and pick: the same object until elements are removed or restored (tearing, cuts, reset).
+  std::shared_ptr<const view::SurfaceView> surface;
+  int removed = 0;  // elements removed so far (torn or cut)
   FrameRecord record;
   std::vector<IterationRecord> iterations;
   std::vector<double> rel_error;
@@ -88,6 +91,8 @@ class SimRunner {
   void setDrag(std::vector<DragTerm> drag);
   void pin(std::vector<int> vertices, double stiffness);
   void unpin(std::vector<int> vertices);
+  // Removes the elements crossed by the cut surface (Simulation::cut) and says how many.
+  void cut(CutWedge wedge);
   void setColorMode(ColorMode mode);
   void setReference(bool enabled);
   void compare(std::vector<CompareMethod> methods);
@@ -113,10 +118,12 @@ class SimRunner {
   void stepFrame();
   void afterFrame();
   void publish();
+  void followTopology();
   void say(std::string message);
 
   std::unique_ptr<Simulation> sim_;
-  view::SurfaceView surface_;
+  std::shared_ptr<const view::SurfaceView> surface_;  // of the Simulation's topology version surface_version_
+  int surface_version_ = 0;
   const bool threaded_;
   std::thread thread_;
   mutable std::mutex mutex_;

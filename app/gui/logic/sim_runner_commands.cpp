@@ -71,6 +71,13 @@ void SimRunner::unpin(std::vector<int> vertices) {
   });
 }
 
+void SimRunner::cut(CutWedge wedge) {
+  post([this, wedge] {
+    const int removed = sim_->cut(wedge);
+    say(removed > 0 ? "cut " + std::to_string(removed) + " elements" : std::string("the cut crossed no element"));
+  });
+}
+
 void SimRunner::setColorMode(ColorMode mode) {
   post([this, mode] { field_mode_ = mode; });
 }
