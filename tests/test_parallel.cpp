@@ -1,5 +1,5 @@
-// The thread pool: every index exactly once, any thread count, concurrent callers, and sums that do
-// not depend on the thread count.
+// The thread pool: every index exactly once, any thread count, concurrent callers, a thread count set
+// while another thread loops, and sums that do not depend on the thread count.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -44,6 +44,22 @@ TEST(Parallel, ConcurrentCallersEachGetTheirWorkDone) {
     });
   for (auto& t : callers) t.join();
   EXPECT_EQ(total.load(), 4L * 200 * 5000);
+}
+
+// A loop keeps its pool while another thread sets a new thread count (the sandbox builds a scene on a
+// worker thread while the current one runs).
+TEST(Parallel, TheThreadCountChangesSafelyUnderARunningLoop) {
+  RestoreThreads restore;
+  std::atomic<bool> done{false};
+  std::atomic<long> total{0};
+  std::thread looper([&] {
+    for (int repeat = 0; repeat < 2000; ++repeat)
+      parallelFor(5000, 50, [&](int begin, int end) { total.fetch_add(end - begin); });
+    done = true;
+  });
+  for (int threads = 1; !done; threads = threads % 4 + 1) setThreadCount(threads);
+  looper.join();
+  EXPECT_EQ(total.load(), 2000L * 5000);
 }
 
 TEST(Parallel, DeterministicSumIsIndependentOfTheThreadCount) {

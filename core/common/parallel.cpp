@@ -107,35 +107,42 @@ int defaultThreads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+// Shared: a loop running on one thread keeps its pool while another thread (a scene loading in the
+// background) sets a new thread count.
 std::mutex pool_mutex;
-std::unique_ptr<Pool> pool;
+std::shared_ptr<Pool> pool;
 int thread_count = 0;  // 0 until first use
 
-int ensureThreads() {
-  if (thread_count == 0) setThreadCount(0);
-  return thread_count;
+// With pool_mutex held.
+void resetPool(int threads) {
+  const int count = threads > 0 ? threads : defaultThreads();
+  if (count == thread_count) return;
+  thread_count = count;
+  pool = count > 1 ? std::make_shared<Pool>(count - 1) : nullptr;
 }
 
 }  // namespace
 
 void setThreadCount(int threads) {
   std::lock_guard lock(pool_mutex);
-  const int count = threads > 0 ? threads : defaultThreads();
-  if (count == thread_count) return;
-  pool.reset();
-  thread_count = count;
-  if (count > 1) pool = std::make_unique<Pool>(count - 1);
+  resetPool(threads);
 }
 
-int threadCount() { return ensureThreads(); }
+int threadCount() {
+  std::lock_guard lock(pool_mutex);
+  if (thread_count == 0) resetPool(0);
+  return thread_count;
+}
 
 void parallelFor(int n, int grain, ChunkBody body) {
   if (n <= 0) return;
-  if (ensureThreads() == 1 || n <= grain) {
-    body(0, n);
-    return;
+  std::shared_ptr<Pool> workers;
+  if (n > grain) {
+    std::lock_guard lock(pool_mutex);
+    if (thread_count == 0) resetPool(0);
+    workers = pool;
   }
-  if (!pool->run(n, grain, body)) body(0, n);
+  if (!workers || !workers->run(n, grain, body)) body(0, n);
 }
 
 double deterministicSum(const double* values, int n) {

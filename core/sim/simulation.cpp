@@ -15,7 +15,6 @@
 namespace qnsim {
 
 Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_.settings) {
-  setThreadCount(settings_.threads);
   built_ = buildModel(scene_);
   objective_ = std::make_unique<Objective>(built_.model);
   system_ = std::make_unique<SystemMatrix>(built_.model, inertiaWeight(), stiffnessScale());
@@ -83,7 +82,6 @@ void Simulation::setState(const VecX& x, const VecX& v) {
 void Simulation::setSettings(const Settings& s) {
   const Effect effect = editEffect(settings_, s);  // each parameter's cost is declared in the registry
   settings_ = s;
-  setThreadCount(settings_.threads);
   if (effect == Effect::NewSystemMatrix) {
     pending_is_obsolete_ = refactorPending();  // a pending factor would bring back the old h or interval
     pending_is_stale_ = false;                 // the rebuild below has the newest model
@@ -110,7 +108,10 @@ void Simulation::prepareFrame(double t) {
   objective_->setEnergyTransform(form.energy_scale, form.argument_scale, energy_offset_);
 }
 
+// The thread count is the process's (parallel.h): a simulation sets its own when it steps, so that
+// one being built on another thread (the sandbox opening a file) does not change it under this one.
 void Simulation::step() {
+  setThreadCount(settings_.threads);
   adoptRefactor(false);
   Timer timer;
   const double h = settings_.time_step;
@@ -163,6 +164,7 @@ void Simulation::computeReference(const VecX& y) {
 }
 
 std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vector<SolverSettings>& methods) {
+  setThreadCount(settings_.threads);
   adoptRefactor(true);
   prepareFrame(time_ + settings_.time_step);
   computeReference(y_);
