@@ -55,6 +55,8 @@ const std::string kValidScene = R"({"version": 1, "frames": 3, "bodies": [{"shap
 TEST(Cli, MissingAndUnreadableInputs) {
   expectError("run /no/such/scene.json", {"/no/such/scene.json", "no such file"});
   expectError("run " + test::scratchDir("folder").string(), {"is a folder"});
+  // A picture dropped where a scene belongs is not read as JSON.
+  expectError("run " + writeFile("picture.png", "\x89PNG\r\n\x1a\n").string(), {"picture.png: not a scene or mesh file", ".json", ".obj"});
   expectError("run", {"scene"});
   expectError("frobnicate", {"frobnicate", "run, params"});
 }

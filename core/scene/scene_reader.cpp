@@ -1,5 +1,7 @@
 // The scene file: top level, solver and integrator parameters, colliders, camera. Bodies are read in
 // body_reader.cpp. The format is documented in docs/scene_format.md.
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -119,6 +121,12 @@ Scene loadScene(const std::filesystem::path& path, const std::vector<std::string
     for (const std::string& assignment : overrides) applyOverride(scene, assignment);
     return scene;
   }
+  std::string extension = path.extension().string();  // a picture dropped on the sandbox is no JSON syntax error
+  std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension != ".json")
+    throw error(path.string(),
+                ": not a scene or mesh file (expected a .json scene, a tet mesh .mesh, .node/.ele or .msh, or a surface "
+                ".obj, .off or .stl)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw error(path.string(), ": cannot be opened");
   std::stringstream text;
