@@ -109,7 +109,8 @@ void updateStiffness(Model& model, const Vec2& interval) {
   for (Region& r : model.regions) r.stiffness = regionStiffness(r, interval);
 }
 
-SparseMatrix assembleLaplacian(const Model& model) {
+namespace {
+SparseMatrix laplacian(const Model& model, bool with_attachments) {
   const int n = model.vertexCount();
   std::vector<Eigen::Triplet<double>> entries;
   entries.reserve(16 * model.tets.size() + 4 * model.springs.size() + model.attachments.size() + n);
@@ -139,11 +140,16 @@ SparseMatrix assembleLaplacian(const Model& model) {
     entries.emplace_back(v[0], v[1], -k);
     entries.emplace_back(v[1], v[0], -k);
   }
-  for (const Attachment& a : model.attachments) entries.emplace_back(a.vertex, a.vertex, a.stiffness);
+  if (with_attachments)
+    for (const Attachment& a : model.attachments) entries.emplace_back(a.vertex, a.vertex, a.stiffness);
   for (int v = 0; v < n; ++v) entries.emplace_back(v, v, 0.0);  // every diagonal entry, also of a vertex left without elements
   SparseMatrix L(n, n);
   L.setFromTriplets(entries.begin(), entries.end());
   return L;
 }
+}  // namespace
+
+SparseMatrix assembleLaplacian(const Model& model) { return laplacian(model, true); }
+SparseMatrix assembleElasticLaplacian(const Model& model) { return laplacian(model, false); }
 
 }  // namespace qnsim

@@ -107,5 +107,7 @@ void updateStiffness(Model& model, const Vec2& interval);
 // L = sum over tets V k G^T G (+ fibres V kappa G_d^T G_d) + springs k G G^T + attachments k e e^T (n x n),
 // without the removed elements; every diagonal entry is stored, zero or not.
 SparseMatrix assembleLaplacian(const Model& model);
+// L_e: the same without the attachments, the elastic part (its rows sum to zero: translation is free).
+SparseMatrix assembleElasticLaplacian(const Model& model);
 
 }  // namespace qnsim

@@ -117,17 +117,25 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
   const VecX& z = energyArgument(x);
   const double c = energy_scale_ * argument_scale_ * argument_scale_;
   const int nt = model_.tets.size();
+  const bool damped = damping.active();  // its blocks are sums of squares: PSD, nothing to project
   parallelFor(nt, 64, [&](int begin, int end) {
-    for (int e = begin; e < end; ++e)
-      tet_hessian_[e] = model_.tets.removed[e] ? Mat12::Zero() : Mat12(c * tetHessian(model_, e, z, project));
+    for (int e = begin; e < end; ++e) {
+      if (model_.tets.removed[e]) {
+        tet_hessian_[e].setZero();
+        continue;
+      }
+      tet_hessian_[e] = c * tetHessian(model_, e, z, project);
+      if (damped) tet_hessian_[e] += dampingTetHessian(e);
+    }
   });
   for (int e = 0; e < nt; ++e) scatter(&tet_block_index_[48 * e], tet_hessian_[e], 4);
 
   for (int s = 0; s < model_.springs.size(); ++s) {
     if (model_.springs.removed[s]) continue;
     const Eigen::Vector2i& v = model_.springs.vertices[s];
-    const Mat3 K = c * springBlock(vertex(z, v[0]) - vertex(z, v[1]), model_.springs.rest_length[s],
-                                   model_.regions[model_.springs.region[s]].stiffness, project);
+    const double k = model_.regions[model_.springs.region[s]].stiffness;
+    Mat3 K = c * springBlock(vertex(z, v[0]) - vertex(z, v[1]), model_.springs.rest_length[s], k, project);
+    if (damped) K += damping.weight * k * damping.directions[s] * damping.directions[s].transpose();
     Eigen::Matrix<double, 6, 6> block;
     block << K, -K, -K, K;
     scatter(&spring_block_index_[12 * s], block, 2);

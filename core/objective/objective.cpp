@@ -9,6 +9,7 @@ namespace qnsim {
 Objective::Objective(const Model& model) : model_(model) {
   const int n = model.vertexCount(), nt = model.tets.size(), ns = model.springs.size();
   y_ = model.rest;
+  damping.anchor = model.rest;
   element_energy_.assign(nt + ns, 0.0);
   element_force_.assign(4 * nt + 2 * ns, Vec3::Zero());
   vertex_energy_.assign(n, 0.0);
@@ -112,6 +113,8 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
   const VecX& z = energyArgument(x);
   evaluateTets(z, with_gradient);
   evaluateSprings(z, with_gradient);
+  const bool damped = damping.active();
+  if (damped) evaluateDamping(x, with_gradient);
   const double c = energy_scale_, cs = energy_scale_ * argument_scale_;  // d/dx of c E(s x + o) = c s grad E
   EnergyParts e;
   e.elastic = c * deterministicSum(element_energy_.data(), static_cast<int>(element_energy_.size()));
@@ -124,12 +127,15 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
       const Vec3 dx = vertex(x, v) - vertex(y_, v);
       vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
       if (!with_gradient) continue;
-      Vec3 g = Vec3::Zero();
+      Vec3 g = Vec3::Zero(), g_damping = Vec3::Zero();
       for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g += element_force_[incidence_slot_[i]];
-      vertex(*gradient, v) = w * model_.mass[v] * dx + cs * g;
+      if (damped)
+        for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g_damping += damping_force_[incidence_slot_[i]];
+      vertex(*gradient, v) = w * model_.mass[v] * dx + cs * g + g_damping;
     }
   });
   e.inertia = deterministicSum(vertex_energy_.data(), n);
+  if (damped) e.damping = deterministicSum(damping_energy_.data(), static_cast<int>(damping_energy_.size()));
 
   for (const Attachment& a : model_.attachments) {
     const Vec3 d = vertex(z, a.vertex) - a.target;

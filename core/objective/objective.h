@@ -1,10 +1,10 @@
 #pragma once
 // The backward Euler objective (paper Eq. 3):
 //   g(x) = w/2 (x - y)^T M (x - y) + E(x),   w = 1/h^2,
-// with E the elastic energy of the tets and springs not removed (removal.h), attachment springs, and the terms that stay out of
-// A = w M + L: contacts (Sec. 4.3), their optional friction, and drag springs. Energy and gradient
-// come from one streaming pass. Other integrators evaluate c E(s x + o) instead of E(x) (see
-// core/sim/integrator.h).
+// with E the elastic energy of the tets and springs not removed (removal.h), attachment springs, and the
+// terms that stay out of A = w M + L: contacts (Sec. 4.3), their optional friction, and drag springs;
+// optionally also stiffness-proportional damping, whose Hessian A bounds. Energy and gradient come from one
+// streaming pass. Other integrators evaluate c E(s x + o) instead of E(x) (see core/sim/integrator.h).
 #include <vector>
 
 #include "core/model/model.h"
@@ -46,9 +46,27 @@ struct WindTerm {
   Vec3 target;
 };
 
+// Stiffness-proportional damping (core/sim/damping.h): weight/2 sum_e |S_e|_e^2 over the elements' strains in
+// the step, measured in each element's own frame so that turning is no strain: for a tet
+// S = sym(R^T G x) - sym(R_n^T G anchor), R_n its rotation at the step's start and R = R_n turned on at the
+// rate it turned then, over the time that maps a velocity to x - anchor (setDampingFrames); for a spring,
+// (x_i - x_j) . u - (anchor_i - anchor_j) . u_n along its direction turned likewise. |.|_e is the norm of
+// L_e's term of the element: V k |S|^2 (+ V kappa (d^T S d)^2 with a fibre d), k s^2. The symmetric part and
+// the projections only shrink that norm, so the Hessian is at most weight L_e, which A holds
+// (system_matrix.h): A bounds it as it bounds PD energies.
+struct MaterialDamping {
+  double weight = 0.0;           // 0 = none
+  VecX anchor;                   // x^ of integrator.h
+  std::vector<Mat3> frames;      // per tet: R; set (and sized) by setDampingFrames
+  std::vector<Mat3> origins;     // per tet: sym(R_n^T G anchor)
+  std::vector<Vec3> directions;  // per spring: u (zero for a spring of no length)
+  std::vector<double> lengths;   // per spring: (anchor_i - anchor_j) . u_n
+  bool active() const { return weight > 0 && frames.size() + directions.size() > 0; }
+};
+
 struct EnergyParts {
-  double inertia = 0, elastic = 0, attachment = 0, contact = 0, drag = 0, friction = 0, wind = 0;
-  double total() const { return inertia + elastic + attachment + contact + drag + friction + wind; }
+  double inertia = 0, elastic = 0, attachment = 0, contact = 0, drag = 0, friction = 0, wind = 0, damping = 0;
+  double total() const { return inertia + elastic + attachment + contact + drag + friction + wind + damping; }
 };
 
 class Objective {
@@ -69,6 +87,12 @@ class Objective {
   std::vector<FrictionTerm> frictions;
   std::vector<DragTerm> drags;
   std::vector<WindTerm> winds;
+  MaterialDamping damping;
+
+  // The damping term's element frames from the step's start x (each tet's rotation, each spring's
+  // direction), turned on at their rates under velocity v for `time` (h/a of integrator.h), and its origins
+  // from damping.anchor.
+  void setDampingFrames(const VecX& x, const VecX& v, double time);
 
   // g(x); also writes the gradient when `gradient` is given (same pass) and the parts when asked.
   double evaluate(const VecX& x, VecX* gradient, EnergyParts* parts = nullptr);
@@ -85,6 +109,8 @@ class Objective {
   void evaluateTets(const VecX& x, bool with_gradient);
   void evaluateSprings(const VecX& x, bool with_gradient);
   void clearElement(int element, int first_force, int forces, bool with_gradient);
+  void evaluateDamping(const VecX& x, bool with_gradient);
+  Eigen::Matrix<double, 12, 12> dampingTetHessian(int e) const;
   void buildHessianPattern();
 
   const Model& model_;
@@ -98,6 +124,8 @@ class Objective {
   std::vector<Vec3> element_force_;  // 4 per tet, then 2 per spring
   std::vector<int> incidence_start_, incidence_slot_;
   std::vector<double> vertex_energy_;
+  std::vector<double> damping_energy_;  // per element, as element_energy_
+  std::vector<Vec3> damping_force_;     // per element slot, as element_force_
   // Hessian storage and, per element vertex pair and column, the index of the block's first entry.
   SparseMatrix hessian_;
   std::vector<int> tet_block_index_, spring_block_index_, diagonal_block_index_;

@@ -43,8 +43,21 @@ std::vector<SettingParameter> declareAll() {
                              Effect::NewSystemMatrix),
       declare<Vec3>("gravity", "Integrator", "Gravitational acceleration (m/s^2).", Type::Vector3, Vec3(0, -9.81, 0), -1e4, 1e4,
                     [](Settings& s) -> Vec3& { return s.gravity; }),
-      declare<double>("damping", "Integrator", "Ether drag: the velocity is scaled by (1 - damping) before each step.", Type::Real, 0.0,
-                      0.0, 1.0, [](Settings& s) -> double& { return s.damping; }),
+      declare<double>("damping", "Integrator",
+                      "Drag: before each step the velocity (damping_model=ether), or each body's deviation from its rigid motion "
+                      "(rigid_modes), is scaled by (1 - damping).",
+                      Type::Real, 0.0, 0.0, 1.0, [](Settings& s) -> double& { return s.damping; }),
+      choice<DampingModel>("damping_model", "Integrator",
+                           "What the drag `damping` removes. ether: the whole velocity (ether drag, Su et al. 2013), which slows "
+                           "translation and rotation too; rigid_modes: per body only the velocity that deviates from its rigid motion "
+                           "v_cm + omega x r (Mueller et al. 2007, Sec. 3.5), so linear and angular momentum are kept.",
+                           {"ether", "rigid_modes"}, [](Settings& s) -> DampingModel& { return s.damping_model; }),
+      declare<double>("material_damping", "Integrator",
+                      "Stiffness-proportional material damping beta (s): a viscous stress beta k sym(R^T dF/dt) on each element's strain "
+                      "rate in its own frame (k its stiffness in L; springs along their direction), from a potential in g whose "
+                      "Hessian (beta/h) L_e, L_e the elastic part of L, bounds; A holds that bound. High frequencies are damped "
+                      "more (damping ratio about beta omega / 2); translation and turning are not damped. 0 = none.",
+                      Type::Real, 0.0, 0.0, 10.0, [](Settings& s) -> double& { return s.material_damping; }, Effect::NewSystemMatrix),
       declare<int>("threads", "Performance", "Worker threads for element loops; 0 = all cores (or QNSIM_THREADS). Results do not depend on it.",
                    Type::Integer, 0, 0, 256, [](Settings& s) -> int& { return s.threads; }),
       declare<double>("memory_share", "Performance",

@@ -8,6 +8,7 @@ namespace qnsim {
 enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev, Hecht };
 enum class LineSearchKind { Armijo, None, Wolfe, Interpolate };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
+enum class DampingModel { Ether, RigidModes };
 enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
 enum class CgPreconditionerKind { Jacobi, IcholA, IcholRestHessian };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
@@ -49,7 +50,9 @@ struct Settings {
   double time_step;
   IntegratorKind integrator;
   Vec3 gravity;
-  double damping;  // ether drag: the velocity is scaled by (1 - damping) before each step
+  double damping;  // drag: the share of the velocity (or of its deviation from rigid motion) removed before each step
+  DampingModel damping_model;  // what the drag removes (core/sim/damping.h)
+  double material_damping;     // beta (s) of stiffness-proportional damping, beta L_e v in the forces
   int threads;     // 0 = all cores
   double memory_share;  // of the machine's memory a scene may need before it is refused (memory_budget.h)
   double contact_stiffness;

@@ -9,28 +9,31 @@ void addGravity(VecX& y, const Vec3& acceleration) {
 
 StepForm stepForm(IntegratorKind kind) {
   switch (kind) {
-    case IntegratorKind::BackwardEuler: return {1.0, 1.0};
-    case IntegratorKind::ImplicitMidpoint: return {1.0, 0.5};
-    case IntegratorKind::Bdf2: return {4.0 / 9.0, 1.0};
+    case IntegratorKind::BackwardEuler: return {1.0, 1.0, 1.0};
+    case IntegratorKind::ImplicitMidpoint: return {1.0, 0.5, 1.0};
+    case IntegratorKind::Bdf2: return {4.0 / 9.0, 1.0, 1.5};
   }
   return {};
 }
 
-void predict(IntegratorKind kind, const StepHistory& s, const Settings& settings, VecX& y, VecX& offset) {
-  const double h = settings.time_step, keep = 1.0 - settings.damping;
+void predict(IntegratorKind kind, const StepHistory& s, const Settings& settings, Prediction& out) {
+  const double h = settings.time_step;
   switch (kind) {
     case IntegratorKind::BackwardEuler:
-      y = s.x + h * keep * s.v;
-      addGravity(y, h * h * settings.gravity);
+      out.y = s.x + h * s.v;
+      addGravity(out.y, h * h * settings.gravity);
+      out.anchor = s.x;
       break;
     case IntegratorKind::ImplicitMidpoint:
-      y = s.x + h * keep * s.v;
-      addGravity(y, 0.5 * h * h * settings.gravity);
-      offset = 0.5 * s.x;
+      out.y = s.x + h * s.v;
+      addGravity(out.y, 0.5 * h * h * settings.gravity);
+      out.offset = 0.5 * s.x;
+      out.anchor = s.x;
       break;
     case IntegratorKind::Bdf2:
-      y = (4.0 * s.x - s.x_previous) / 3.0 + (2.0 * h / 9.0) * keep * (4.0 * s.v - s.v_previous);
-      addGravity(y, 4.0 * h * h / 9.0 * settings.gravity);
+      out.anchor = (4.0 * s.x - s.x_previous) / 3.0;
+      out.y = out.anchor + (2.0 * h / 9.0) * (4.0 * s.v - s.v_previous);
+      addGravity(out.y, 4.0 * h * h / 9.0 * settings.gravity);
       break;
   }
 }
@@ -39,7 +42,7 @@ void updateVelocity(IntegratorKind kind, const StepHistory& s, const Settings& s
   const double h = settings.time_step;
   switch (kind) {
     case IntegratorKind::BackwardEuler: v_new = (x_new - s.x) / h; break;
-    case IntegratorKind::ImplicitMidpoint: v_new = 2.0 * (x_new - s.x) / h - (1.0 - settings.damping) * s.v; break;
+    case IntegratorKind::ImplicitMidpoint: v_new = 2.0 * (x_new - s.x) / h - s.v; break;
     case IntegratorKind::Bdf2: v_new = 1.5 / h * (x_new - (4.0 * s.x - s.x_previous) / 3.0); break;
   }
 }

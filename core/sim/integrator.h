@@ -6,7 +6,9 @@
 //                    v+ = 2 (x+ - x_n)/h - v_n;
 // BDF2:              c = 4/9, s = 1,  y = (4 x_n - x_n-1)/3 + 2h/9 (4 v_n - v_n-1) + 4h^2/9 g,
 //                    v+ = 3/(2h) (x+ - (4 x_n - x_n-1)/3); the first step takes x_n-1 = x_n, v_n-1 = v_n.
-// Ether drag scales the velocities by (1 - damping) before they enter y.
+// The forces of E act at the velocity a/h (x - x^) with a = 1, x^ = x_n (backward Euler: v+; implicit
+// midpoint: the midpoint's velocity) or a = 3/2, x^ = (4 x_n - x_n-1)/3 (BDF2: v+); stiffness-proportional
+// damping acts on it (damping.h). The velocities entering y are the dragged ones (damping.h).
 #include "core/params/settings.h"
 
 namespace qnsim {
@@ -14,6 +16,7 @@ namespace qnsim {
 struct StepForm {
   double energy_scale = 1.0;    // c
   double argument_scale = 1.0;  // s
+  double velocity_scale = 1.0;  // a
 };
 StepForm stepForm(IntegratorKind kind);
 
@@ -22,8 +25,11 @@ struct StepHistory {
   const VecX &x, &v, &x_previous, &v_previous;
 };
 
-// Writes y and the energy argument's offset o.
-void predict(IntegratorKind kind, const StepHistory& history, const Settings& settings, VecX& y, VecX& offset);
+// What a step starts from: y, the energy argument's offset o and the velocity's anchor x^.
+struct Prediction {
+  VecX y, offset, anchor;
+};
+void predict(IntegratorKind kind, const StepHistory& history, const Settings& settings, Prediction& out);
 
 // The velocity at the end of the step, x_new being its solution.
 void updateVelocity(IntegratorKind kind, const StepHistory& history, const Settings& settings, const VecX& x_new, VecX& v_new);

@@ -9,7 +9,7 @@
 #include "core/common/timer.h"
 #include "core/objective/wind.h"
 #include "core/params/parameters.h"
-#include "core/sim/integrator.h"
+#include "core/sim/damping.h"
 #include "core/solver/exact_solve.h"
 
 namespace qnsim {
@@ -17,14 +17,16 @@ namespace qnsim {
 Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_.settings) {
   built_ = buildModel(scene_);
   objective_ = std::make_unique<Objective>(built_.model);
-  system_ = std::make_unique<SystemMatrix>(built_.model, inertiaWeight(), stiffnessScale());
+  system_ = std::make_unique<SystemMatrix>(built_.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings_));
   createSolvers();
   reset();
 }
 
 Simulation::~Simulation() = default;
 
+// After every change of A (and of the settings it holds, the damping term's weight among them).
 void Simulation::createSolvers() {
+  objective_->damping.weight = materialDampingWeight(settings_);
   solver_ = makeDirectionSolver(settings_.solver, *objective_, *system_);
   frame_solver_ = std::make_unique<FrameSolver>(*objective_, *solver_, settings_.solver);
   frame_solver_->setContactRefresh(contactRefresh());
@@ -86,7 +88,7 @@ void Simulation::setSettings(const Settings& s) {
     pending_is_obsolete_ = refactorPending();  // a pending factor would bring back the old h or interval
     pending_is_stale_ = false;                 // the rebuild below has the newest model
     updateStiffness(built_.model, settings_.solver.stiffness_interval);
-    system_->rebuild(built_.model, inertiaWeight(), stiffnessScale());
+    system_->rebuild(built_.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings_));
   }
   if (effect == Effect::Live)
     frame_solver_->setSettings(settings_.solver);
@@ -101,11 +103,15 @@ void Simulation::prepareFrame(double t) {
   x_start_ = x_;
   v_start_ = v_;
   makeWindTerms(built_.model, x_start_, settings_.wind, settings_.time_step, t, objective_->winds);
-  predict(settings_.integrator, {x_, v_, x_previous_, v_previous_}, settings_, y_, energy_offset_);
-  for (int v : detached_) vertex(y_, v) = vertex(x_, v);
-  objective_->setInertia(y_, inertiaWeight());
+  dragVelocities(built_.model, settings_, x_, v_, v_dragged_);
+  dragVelocities(built_.model, settings_, x_, v_previous_, v_previous_dragged_);  // at x_n too: the drag stays linear in v
+  predict(settings_.integrator, {x_, v_dragged_, x_previous_, v_previous_dragged_}, settings_, prediction_);
+  for (int v : detached_) vertex(prediction_.y, v) = vertex(x_, v);
+  objective_->setInertia(prediction_.y, inertiaWeight());
   const StepForm form = stepForm(settings_.integrator);
-  objective_->setEnergyTransform(form.energy_scale, form.argument_scale, energy_offset_);
+  objective_->setEnergyTransform(form.energy_scale, form.argument_scale, prediction_.offset);
+  objective_->damping.anchor = prediction_.anchor;
+  if (objective_->damping.weight > 0) objective_->setDampingFrames(x_, v_dragged_, settings_.time_step / form.velocity_scale);
 }
 
 // The thread count is the process's (parallel.h): a simulation sets its own when it steps, so that
@@ -121,17 +127,17 @@ void Simulation::step() {
   double reference_ms = 0;  // reported apart: frame_ms is the solver's time alone
   if (reference_enabled_) {
     Timer reference_timer;
-    computeReference(y_);
+    computeReference(prediction_.y);
     reference_ms = reference_timer.ms();
   }
-  x_ = y_;  // x_1 := y (Alg. 1 line 1)
+  x_ = prediction_.y;  // x_1 := y (Alg. 1 line 1)
   frame_solver_->solve(x_, solve_);
   warning_.clear();
   torn_ = 0;
   if (!x_.allFinite() || !std::isfinite(solve_.g)) {
     rollBack();
   } else {
-    updateVelocity(settings_.integrator, {x_start_, v_start_, x_previous_, v_previous_}, settings_, x_, v_);
+    updateVelocity(settings_.integrator, {x_start_, v_dragged_, x_previous_, v_previous_dragged_}, settings_, x_, v_);
     for (int v : detached_) vertex(v_, v).setZero();
     x_previous_ = x_start_;
     v_previous_ = v_start_;
@@ -167,7 +173,7 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
   setThreadCount(settings_.threads);
   adoptRefactor(true);
   prepareFrame(time_ + settings_.time_step);
-  computeReference(y_);
+  computeReference(prediction_.y);
   double g_star = rel_error_.front();
   std::vector<MethodTrace> traces;
   for (const SolverSettings& method : methods) {
@@ -175,7 +181,7 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
     auto solver = makeDirectionSolver(method, *objective_, *system_);
     FrameSolver frame_solver(*objective_, *solver, trace.method);
     frame_solver.setContactRefresh(contactRefresh());
-    VecX x = y_;
+    VecX x = prediction_.y;
     frame_solver.solve(x, trace.result);
     for (const IterationRecord& it : trace.result.iterations) g_star = std::min(g_star, it.g);
     traces.push_back(std::move(trace));
@@ -201,9 +207,9 @@ void Simulation::measure(double frame_ms, double reference_ms) {
   if (settings_.integrator != IntegratorKind::BackwardEuler) {  // g holds c E(s x + o); report E(x) itself
     const StepForm form = stepForm(settings_.integrator);
     EnergyParts parts;
-    objective_->setEnergyTransform(1.0, 1.0, energy_offset_);
+    objective_->setEnergyTransform(1.0, 1.0, prediction_.offset);
     objective_->evaluate(x_, nullptr, &parts);
-    objective_->setEnergyTransform(form.energy_scale, form.argument_scale, energy_offset_);
+    objective_->setEnergyTransform(form.energy_scale, form.argument_scale, prediction_.offset);
     r.elastic_energy = parts.elastic;
   }
   r.times = solve_.times;

@@ -11,6 +11,7 @@
 #include "core/objective/objective.h"
 #include "core/scene/scene.h"
 #include "core/sim/build_model.h"
+#include "core/sim/integrator.h"
 #include "core/sim/telemetry.h"
 #include "core/solver/direction.h"
 #include "core/solver/frame_solver.h"
@@ -111,7 +112,7 @@ class Simulation {
   void poseColliders(double t);
   void prepareFrame(double t);  // handle targets at time t, y and the inertia term
   double inertiaWeight() const { return 1.0 / (settings_.time_step * settings_.time_step); }
-  double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L
+  double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L + d L_e
   void computeReference(const VecX& y);
   void measure(double frame_ms, double reference_ms = 0.0);
   void rollBack();
@@ -128,8 +129,10 @@ class Simulation {
   std::unique_ptr<DirectionSolver> solver_;
   std::unique_ptr<FrameSolver> frame_solver_;
   std::vector<Collider> colliders_;  // the scene's colliders posed at the current time
-  VecX x_, v_, x_start_, v_start_, y_, energy_offset_;
+  VecX x_, v_, x_start_, v_start_;
   VecX x_previous_, v_previous_;  // the step before this one, for BDF2
+  VecX v_dragged_, v_previous_dragged_;  // v_n and v_n-1 after the drag (damping.h)
+  Prediction prediction_;                // y, o and x^ of this step (integrator.h)
   int frame_ = 0;
   double time_ = 0;
   FrameSolveResult solve_;

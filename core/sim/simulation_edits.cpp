@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/common/error.h"
+#include "core/sim/damping.h"
 #include "core/sim/simulation.h"
 
 namespace qnsim {
@@ -33,9 +34,9 @@ void Simulation::requestRefactor() {
   }
   pending_is_stale_ = pending_is_obsolete_ = false;
   auto model = std::make_shared<Model>(copyForAssembly(built_.model));
-  const double weight = inertiaWeight(), scale = stiffnessScale();
-  pending_system_ =
-      std::async(std::launch::async, [model, weight, scale] { return std::make_unique<SystemMatrix>(*model, weight, scale); });
+  const double weight = inertiaWeight(), scale = stiffnessScale(), damping = materialDampingWeight(settings_);
+  pending_system_ = std::async(std::launch::async,
+                               [model, weight, scale, damping] { return std::make_unique<SystemMatrix>(*model, weight, scale, damping); });
 }
 
 void Simulation::adoptRefactor(bool wait) {

@@ -5,8 +5,9 @@
 
 namespace qnsim {
 
-SystemMatrix::SystemMatrix(const Model& model, double inertia_weight, double stiffness_scale) : cholesky_(SparseCholesky::create()) {
-  rebuild(model, inertia_weight, stiffness_scale);
+SystemMatrix::SystemMatrix(const Model& model, double inertia_weight, double stiffness_scale, double damping_weight)
+    : cholesky_(SparseCholesky::create()) {
+  rebuild(model, inertia_weight, stiffness_scale, damping_weight);
 }
 
 namespace {
@@ -19,8 +20,9 @@ bool samePattern(const SparseMatrix& a, const SparseMatrix& b) {
 
 }  // namespace
 
-void SystemMatrix::rebuild(const Model& model, double inertia_weight, double stiffness_scale) {
+void SystemMatrix::rebuild(const Model& model, double inertia_weight, double stiffness_scale, double damping_weight) {
   SparseMatrix A = stiffness_scale * assembleLaplacian(model);
+  if (damping_weight > 0) A += damping_weight * assembleElasticLaplacian(model);  // within L's pattern
   A.diagonal() += inertia_weight * model.mass;  // L holds every diagonal entry
   A.makeCompressed();
   const bool same_pattern = samePattern(A, A_);  // removed elements take entries out

@@ -1,7 +1,8 @@
 #pragma once
-// A = w M + c L (n x n; w = 1/h^2, c = 1 for backward Euler): the constant matrix of Projective Dynamics and
-// the initial Hessian approximation A0 of our quasi-Newton method. Assembled and factored once;
-// applied to the x, y and z columns of an n x 3 right-hand side with the same factor (Sec. 4.1).
+// A = w M + c L + d L_e (n x n; w = 1/h^2, c = 1 for backward Euler; d L_e bounds the Hessian of
+// stiffness-proportional damping, core/sim/damping.h, L_e the elastic part of L): the constant matrix of
+// Projective Dynamics and the initial Hessian approximation A0 of our quasi-Newton method. Assembled and
+// factored once; applied to the x, y and z columns of an n x 3 right-hand side with the same factor (Sec. 4.1).
 #include <memory>
 
 #include "core/model/model.h"
@@ -11,9 +12,9 @@ namespace qnsim {
 
 class SystemMatrix {
  public:
-  SystemMatrix(const Model& model, double inertia_weight, double stiffness_scale = 1.0);
+  SystemMatrix(const Model& model, double inertia_weight, double stiffness_scale = 1.0, double damping_weight = 0.0);
   // Re-assembles and refactors (after a material, time step or attachment change).
-  void rebuild(const Model& model, double inertia_weight, double stiffness_scale = 1.0);
+  void rebuild(const Model& model, double inertia_weight, double stiffness_scale = 1.0, double damping_weight = 0.0);
   // v := A^-1 v for v = 3n stacked positions.
   void solve(VecX& v);
   const SparseMatrix& matrix() const { return A_; }
