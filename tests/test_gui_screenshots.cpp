@@ -1,7 +1,8 @@
 // End-to-end check of the sandbox under Xvfb: for every scene in scenes/*.json, `qnsim gui SCENE
 // --frames N --screenshot FILE` opens the window, simulates while a scripted mouse drags a surface
 // vertex, and saves the window. The picture must be a real one: the right size, varied colours in the
-// 3D view, and the model visible in it. Skipped when xvfb-run is not installed.
+// 3D view, and the model visible in it. Also the scripted cut, and --open on a broken file: the scene runs
+// on. Skipped when xvfb-run is not installed.
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
@@ -9,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <memory>
 #include <set>
 
@@ -45,19 +47,17 @@ Picture load(const std::filesystem::path& path) {
   return p;
 }
 
-class GuiScreenshot : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(GuiScreenshot, OpensRendersDragsAndSavesARealPicture) {
-  if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
-  const std::filesystem::path png = test::scratchDir("gui_screenshots") / (GetParam() + ".png");
+// `qnsim gui SCENE --frames 9 --screenshot PNG` and more arguments under Xvfb; its status and output.
+int runGui(const std::string& scene, const std::filesystem::path& png, const std::string& more, std::string& output) {
   const std::string command = "xvfb-run -a -s '-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24' " +
-                              QNSIM_EXECUTABLE + " gui " + (test::sourceDir() / "scenes" / (GetParam() + ".json")).string() +
-                              " --frames 9 --msaa 0 --width " + std::to_string(kWidth) + " --height " + std::to_string(kHeight) +
-                              " --screenshot " + png.string();
-  std::string output;
-  ASSERT_EQ(run(command, output), 0) << command << "\n" << output;
-  EXPECT_NE(output.find("scripted drag: picked vertex"), std::string::npos) << output;  // the drag path ran
+                              QNSIM_EXECUTABLE + " gui " + scene + " --frames 9 --msaa 0 --width " + std::to_string(kWidth) + " --height " +
+                              std::to_string(kHeight) + " --screenshot " + png.string() + more;
+  output = command + "\n";
+  return run(command, output);
+}
 
+// The picture must be a real one: the right size, varied colours in the 3D view, and the model in it.
+void expectRealPicture(const std::filesystem::path& png) {
   const Picture picture = load(png);
   ASSERT_EQ(picture.width, kWidth) << png;
   ASSERT_EQ(picture.height, kHeight);
@@ -82,20 +82,47 @@ TEST_P(GuiScreenshot, OpensRendersDragsAndSavesARealPicture) {
   EXPECT_GT(static_cast<double>(warm) / count, 0.005) << "the model is not visible in " << png;
 }
 
+class GuiScreenshot : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GuiScreenshot, OpensRendersDragsAndSavesARealPicture) {
+  if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::filesystem::path png = test::scratchDir("gui_screenshots") / (GetParam() + ".png");
+  std::string output;
+  ASSERT_EQ(runGui((test::sourceDir() / "scenes" / (GetParam() + ".json")).string(), png, "", output), 0) << output;
+  EXPECT_NE(output.find("scripted drag: picked vertex"), std::string::npos) << output;  // the drag path ran
+  expectRealPicture(png);
+}
+
 // The scripted cut (--script cut) goes through the cut tool's code and removes elements of the cloth.
 TEST(GuiScreenshotScripts, ScriptedCutRemovesElements) {
   if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
   const std::filesystem::path png = test::scratchDir("gui_screenshot_cut") / "cut.png";
-  const std::string command = "xvfb-run -a -s '-screen 0 " + std::to_string(kWidth) + "x" + std::to_string(kHeight) + "x24' " +
-                              QNSIM_EXECUTABLE + " gui " + (test::sourceDir() / "scenes" / "flag_tearing.json").string() +
-                              " --frames 9 --msaa 0 --script cut --screenshot " + png.string();
   std::string output;
-  ASSERT_EQ(run(command, output), 0) << command << "\n" << output;
+  ASSERT_EQ(runGui((test::sourceDir() / "scenes" / "flag_tearing.json").string(), png, " --script cut", output), 0) << output;
   EXPECT_NE(output.find("scripted cut: from pixel"), std::string::npos) << output;
   const size_t cut = output.find("qnsim gui: cut ");
   ASSERT_NE(cut, std::string::npos) << output;
   EXPECT_GT(std::stoi(output.substr(cut + 15)), 30) << output;  // a line across the flag's 33 rows
   EXPECT_EQ(load(png).width, kWidth);
+}
+
+// The Open button's path (--open, half-way through) on a broken file: one line in the log, exit status 0,
+// and the scene still running and drawn.
+TEST(GuiScreenshotScripts, ABrokenFileIsLoggedAndTheSceneRunsOn) {
+  if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::filesystem::path dir = test::scratchDir("gui_open_scripted"), png = dir / "after_bad_open.png";
+  const std::filesystem::path bad = dir / "broken.json";
+  std::ofstream(bad) << R"({"version": 1, "bodies": [{"shape": {"type": "box", "size": [1, 1, 1], "cells": [2, 2, 2]}, "materials": [)";
+  std::string output;
+  ASSERT_EQ(runGui((test::sourceDir() / "scenes" / "twisting_bar.json").string(), png, " --open " + bad.string(), output), 0) << output;
+  const std::string line = "qnsim gui: cannot open " + bad.string() + ":1:";
+  const size_t at = output.find(line);
+  ASSERT_NE(at, std::string::npos) << output;
+  EXPECT_NE(output.find("JSON syntax error", at), std::string::npos) << output;
+  EXPECT_EQ(output.find("cannot open", at + line.size()), std::string::npos) << "one message: " << output;
+  EXPECT_EQ(output.find("qnsim gui: opened", output.find("qnsim gui: opened") + 1), std::string::npos)
+      << "the scene was replaced: " << output;
+  expectRealPicture(png);
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalog, GuiScreenshot, ::testing::ValuesIn(catalogSceneNames()),

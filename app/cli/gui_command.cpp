@@ -19,6 +19,9 @@ Command addGuiCommand(CLI::App& app) {
                   "With --screenshot: what the scripted mouse does from frame N/3 on: drag the surface vertex nearest the model's "
                   "centre, cut along a vertical line through the middle of the model with the cut tool, or nothing (none)")
       ->check(CLI::IsMember({"drag", "cut", "none"}));
+  cmd->add_option("--open", options->open,
+                  "With --screenshot: half-way through, open this scene or mesh file as the Open button does (one that cannot "
+                  "be opened is logged and the scene runs on)");
   cmd->add_option("--set", options->overrides, "Override a parameter: KEY=VALUE (see `qnsim params`)")->allow_extra_args(false);
   cmd->add_option("--width", options->width, "Window width in pixels")->check(CLI::Range(320, 8192));
   cmd->add_option("--height", options->height, "Window height in pixels")->check(CLI::Range(240, 8192));

@@ -42,7 +42,7 @@ void drawScenePanel(UiState& ui) {
   if (ui.loading) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "loading...");
   if (!ui.load_error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-    ImGui::TextWrapped("Cannot open: %s", ui.load_error.c_str());
+    ImGui::TextWrapped("%s", ui.load_error.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::SetNextItemWidth(-1);

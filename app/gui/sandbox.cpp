@@ -86,9 +86,13 @@ void Sandbox::openWindow() {
   renderer_ = std::make_unique<render::Renderer>();
 }
 
+// Scripted runs step their sessions themselves; interactive ones give each its own thread.
+Sandbox::Sandbox(const SandboxOptions& options)
+    : options_(options), scripted_(!options.screenshot.empty()), opener_(!scripted_, [] { glfwPostEmptyEvent(); }) {}
+
 Sandbox::~Sandbox() {
   ui_.session.reset();  // joins the simulation thread
-  if (loader_.valid()) loader_.wait();
+  opener_.poll(true);   // a load still running ends before GLFW does
   renderer_.reset();
   if (window_) {
     ImGui_ImplOpenGL3_Shutdown();
@@ -99,33 +103,21 @@ Sandbox::~Sandbox() {
   glfwTerminate();
 }
 
+// The command line's overrides apply to the first scene only.
 void Sandbox::openAsync(const std::string& path) {
-  if (loader_.valid()) {
-    logMessage(ui_, "still loading " + loading_path_ + "; try again in a moment");
-    return;
-  }
-  loading_path_ = path;
+  const auto refused = opener_.open(path, ui_.session ? std::vector<std::string>{} : options_.overrides);
+  if (refused) return logMessage(ui_, *refused);
   ui_.loading = true;
   ui_.load_error.clear();
-  const bool threaded = !scripted_;
-  const std::vector<std::string> overrides = ui_.session ? std::vector<std::string>{} : options_.overrides;
-  loader_ = std::async(std::launch::async, [path, overrides, threaded] {
-    struct Wake {  // also when loadSession throws
-      ~Wake() { glfwPostEmptyEvent(); }
-    } wake;
-    return loadSession(path, overrides, threaded);
-  });
 }
 
-void Sandbox::pollLoader() {
-  if (!loader_.valid() || loader_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+void Sandbox::pollLoader(bool wait) {
+  std::optional<OpenOutcome> outcome = opener_.poll(wait);
+  if (!outcome) return;
   ui_.loading = false;
-  try {
-    adopt(loader_.get());
-  } catch (const std::exception& e) {  // the current scene keeps running
-    ui_.load_error = e.what();
-    logMessage(ui_, std::string("cannot open ") + loading_path_ + ": " + e.what());
-  }
+  if (outcome->session) return adopt(std::move(outcome->session));
+  ui_.load_error = outcome->error;  // the current scene runs on untouched
+  logMessage(ui_, outcome->error);
 }
 
 void Sandbox::adopt(std::unique_ptr<Session> session) {

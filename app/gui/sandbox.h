@@ -11,6 +11,7 @@ struct SandboxOptions {
   int frames = 60;                     // with `screenshot`: frames simulated before the picture
   std::string screenshot;              // non-empty: scripted run, save the window as PNG, exit
   std::string script = "drag";         // the scripted run's mouse from frame frames/3: "drag" a vertex, "cut" across the model, "none"
+  std::string open;                    // with `screenshot`: a file opened half-way through, as the Open button does
   int width = 1280, height = 720;
   int msaa = -1;                       // samples per pixel (0 = off); -1: 4, or 0 on software renderers (they shade each sample)
   std::string tab;                     // the analysis tab shown first (convergence, compare, line search, timings, materials)
@@ -23,9 +24,5 @@ int runSandbox(const SandboxOptions& options);
 
 // True when a window can be opened (an X11 or Wayland display that GLFW can initialise).
 bool displayAvailable();
-
-// A scene path as given if it exists, else relative to the source tree (so that `qnsim` finds its
-// scenes from any working directory).
-std::string resolveScenePath(const std::string& path);
 
 }  // namespace qnsim::gui

@@ -15,13 +15,17 @@
 
 namespace qnsim::gui {
 
-// The scripted run behind --screenshot: one simulation step per drawn frame, and from frame N/3 on a
+// The scripted run behind --screenshot: one simulation step per drawn frame, from frame N/3 on a
 // mouse drag of the surface vertex nearest the model's centre or a cut across the model, through the
-// same code as the mouse.
+// same code as the mouse, and with --open a file opened half-way through as the Open button opens it.
 void Sandbox::scriptedFrame(int frame) {
   const int start = std::max(1, options_.frames / 3);
   if (options_.script == "cut" && frame == start) scriptedCut();
   if (options_.script == "drag") scriptedDrag(frame, start);
+  if (frame == std::max(1, options_.frames / 2) && !options_.open.empty()) {
+    ui_.open(options_.open);
+    pollLoader(true);
+  }
   if (frame + 2 == options_.frames && options_.tab == "compare")
     ui_.session->runner->compare(compareMethods(ui_.compare, ui_.session->settings));
   ui_.session->runner->pump();

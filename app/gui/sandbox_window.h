@@ -3,10 +3,10 @@
 // frame; sandbox_runs.cpp holds its loops (interactive, scripted screenshot, benchmark).
 #include <imgui.h>
 
-#include <future>
 #include <memory>
 #include <string>
 
+#include "app/gui/logic/scene_opener.h"
 #include "app/gui/sandbox.h"
 #include "app/gui/ui_state.h"
 #include "app/gui/viewport.h"
@@ -25,14 +25,14 @@ Layout layoutFor(const ImVec2& window);
 
 class Sandbox {
  public:
-  explicit Sandbox(const SandboxOptions& options) : options_(options), scripted_(!options.screenshot.empty()) {}
+  explicit Sandbox(const SandboxOptions& options);
   ~Sandbox();
   int run();
 
  private:
   void openWindow();
   void openAsync(const std::string& path);
-  void pollLoader();
+  void pollLoader(bool wait = false);
   void adopt(std::unique_ptr<Session> session);
   void frameCamera();
   void pollMessages();
@@ -50,8 +50,7 @@ class Sandbox {
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<render::Renderer> renderer_;
   UiState ui_;
-  std::future<std::unique_ptr<Session>> loader_;
-  std::string loading_path_;
+  SceneOpener opener_;
   Layout layout_;
   view::Vec2f script_pixel_ = view::Vec2f::Zero();  // where the scripted drag grabbed
 };

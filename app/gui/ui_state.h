@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/gui/logic/compare_methods.h"
-#include "app/gui/session.h"
+#include "app/gui/logic/session.h"
 #include "view/camera.h"
 #include "render/renderer.h"
 

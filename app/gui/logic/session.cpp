@@ -1,11 +1,10 @@
-#include "app/gui/session.h"
+#include "app/gui/logic/session.h"
 
 #include <algorithm>
 #include <filesystem>
 
-#include "app/gui/sandbox.h"
-#include "core/scene/catalog.h"
 #include "core/common/error.h"
+#include "core/scene/catalog.h"
 
 namespace qnsim::gui {
 

@@ -32,6 +32,10 @@ struct Session {
 // Loads a scene or mesh file (throws qnsim::Error naming the file and field) and starts its runner.
 std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded);
 
+// A scene path as given if it exists, else relative to the source tree (so that `qnsim` finds its
+// scenes from any working directory).
+std::string resolveScenePath(const std::string& path);
+
 // The scene files of the built-in catalog (scenes/*.json in the source tree), sorted.
 std::vector<std::string> catalogScenes();
 
