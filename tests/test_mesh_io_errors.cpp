@@ -208,6 +208,21 @@ TEST_F(BrokenFiles, Stl) {
   expectStart(surfaceError("b.stl", nan_binary), ": triangle 1: vertex coordinate is not a finite number");
 }
 
+// A count near the top of int fails at the end of the data in every format, before anything is made for
+// it (as TetgenHeaders checks for .node files).
+TEST_F(BrokenFiles, HugeCountsFailAtTheEndOfTheData) {
+  expectStart(tetError("b.mesh", firstLines(withLine(kMedit, 4, "2000000000"), 12)), ":12: expected 2000000000 vertices, the file ends after 8");
+  const std::string v2 = test::readText(sample("cube5_v2.msh"));
+  expectStart(tetError("b.msh", firstLines(withLine(v2, 10, "2000000000"), 18)), ":18: expected 2000000000 nodes, the file ends after 8");
+  const std::string off = test::readText(sample("cube.off"));
+  expectStart(surfaceError("b.off", firstLines(withLine(off, 3, "2000000000 2000000000 0"), 11)),
+              ":11: expected 2000000000 vertices, the file ends after 8");
+  std::string stl(84 + 50, '\0');
+  const uint32_t triangles = 2000000000;
+  std::memcpy(stl.data() + 80, &triangles, 4);
+  expectStart(surfaceError("b.stl", stl), ": binary STL announces 2000000000 triangles (100000000084 bytes) but the file has 134 bytes");
+}
+
 // ---- Any bytes ------------------------------------------------------------------------------------
 
 // Parses `bytes` as the format of `name` (in memory: thousands of variants, no disk traffic) and
