@@ -26,8 +26,7 @@ Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_
 Simulation::~Simulation() = default;
 
 void Simulation::createSolvers() {
-  solver_ = makeDirectionSolver(settings_.solver, *objective_, *system_);
-  frame_solver_ = std::make_unique<FrameSolver>(*objective_, *solver_, settings_.solver);
+  frame_solver_ = makeFrameMethod(settings_.solver, *objective_, *system_);
   frame_solver_->setContactRefresh(contactRefresh());
 }
 
@@ -70,12 +69,14 @@ void Simulation::reset() {
   solve_ = {};
   rel_error_.clear();
   record_ = {};
+  frame_solver_->forgetHistory();
   measure(0.0);
 }
 
 void Simulation::setState(const VecX& x, const VecX& v) {
   x_ = x;
   v_ = v;
+  frame_solver_->forgetHistory();
 }
 
 void Simulation::setSettings(const Settings& s) {
@@ -163,11 +164,10 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
   std::vector<MethodTrace> traces;
   for (const SolverSettings& method : methods) {
     MethodTrace trace{method, {}, {}};
-    auto solver = makeDirectionSolver(method, *objective_, *system_);
-    FrameSolver frame_solver(*objective_, *solver, trace.method);
-    frame_solver.setContactRefresh(contactRefresh());
+    const std::unique_ptr<FrameMethod> frame_method = makeFrameMethod(method, *objective_, *system_);
+    frame_method->setContactRefresh(contactRefresh());
     VecX x = y_;
-    frame_solver.solve(x, trace.result);
+    frame_method->solve(x, trace.result);
     for (const IterationRecord& it : trace.result.iterations) g_star = std::min(g_star, it.g);
     traces.push_back(std::move(trace));
   }
@@ -183,7 +183,7 @@ void Simulation::measure(double frame_ms, double reference_ms) {
   FrameRecord& r = record_;
   r.frame = frame_;
   r.time = time_;
-  r.iterations = solve_.iterations.empty() ? 0 : static_cast<int>(solve_.iterations.size()) - 1;
+  r.iterations = solve_.iterations.empty() ? 0 : solve_.iterations.back().iteration;  // pbd without a trace records 0 and the last
   r.ls_trials = solve_.ls_trials;
   r.frame_ms = frame_ms;
   r.reference_ms = reference_ms;
@@ -218,7 +218,7 @@ void Simulation::measure(double frame_ms, double reference_ms) {
   r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
   for (const ContactTerm& c : objective_->contacts) r.active_contacts += c.gap(x_) < 0;
   r.max_penetration = measureContacts(colliders_, x_).max_penetration;
-  r.factorizations = retired_factorizations_ + system_->factorizations() + solver_->factorizations();
+  r.factorizations = retired_factorizations_ + system_->factorizations() + frame_solver_->factorizations();
 }
 
 }  // namespace qnsim
