@@ -18,6 +18,7 @@
 #include "core/solver/pbd_constraints.h"
 #include "tests/material_fixtures.h"
 #include "tests/sim_fixtures.h"
+#include "tests/test_util.h"
 
 namespace qnsim {
 namespace {
@@ -27,20 +28,6 @@ Mat3 polarRotation(const Mat3& F) {
   return svd.U * svd.V.transpose();
 }
 
-// Central differences of a scalar function of F.
-template <class Function>
-Mat3 finiteDifference(const Function& f, const Mat3& F, double h = 1e-6) {
-  Mat3 d;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) {
-      Mat3 plus = F, minus = F;
-      plus(i, j) += h;
-      minus(i, j) -= h;
-      d(i, j) = (f(plus) - f(minus)) / (2 * h);
-    }
-  return d;
-}
-
 TEST(PbdConstraints, GradientsMatchFiniteDifferences) {
   std::mt19937 rng(5);
   for (int trial = 0; trial < 20; ++trial) {
@@ -48,10 +35,10 @@ TEST(PbdConstraints, GradientsMatchFiniteDifferences) {
     Mat3 dC_dF, ignored;
     // With R the polar rotation, R's own derivative drops out of d|F - R(F)|/dF.
     corotationalConstraint(F, polarRotation(F), dC_dF);
-    const Mat3 fd = finiteDifference([&](const Mat3& G) { return corotationalConstraint(G, polarRotation(G), ignored); }, F);
+    const Mat3 fd = test::finiteDifferenceMatrix([&](const Mat3& G) { return corotationalConstraint(G, polarRotation(G), ignored); }, F);
     EXPECT_LT((dC_dF - fd).norm(), 1e-7) << "co-rotational, trial " << trial;
     volumeConstraint(F, dC_dF);
-    EXPECT_LT((dC_dF - finiteDifference([&](const Mat3& G) { return volumeConstraint(G, ignored); }, F)).norm(), 1e-7) << trial;
+    EXPECT_LT((dC_dF - test::finiteDifferenceMatrix([&](const Mat3& G) { return volumeConstraint(G, ignored); }, F)).norm(), 1e-7) << trial;
   }
 }
 

@@ -26,8 +26,8 @@ Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_
 Simulation::~Simulation() = default;
 
 void Simulation::createSolvers() {
-  frame_solver_ = makeFrameMethod(settings_.solver, *objective_, *system_);
-  frame_solver_->setContactRefresh(contactRefresh());
+  frame_method_ = makeFrameMethod(settings_.solver, *objective_, *system_);
+  frame_method_->setContactRefresh(contactRefresh());
 }
 
 ContactRefresh Simulation::contactRefresh() {
@@ -69,14 +69,14 @@ void Simulation::reset() {
   solve_ = {};
   rel_error_.clear();
   record_ = {};
-  frame_solver_->forgetHistory();
+  frame_method_->forgetHistory();
   measure(0.0);
 }
 
 void Simulation::setState(const VecX& x, const VecX& v) {
   x_ = x;
   v_ = v;
-  frame_solver_->forgetHistory();
+  frame_method_->forgetHistory();
 }
 
 void Simulation::setSettings(const Settings& s) {
@@ -89,7 +89,7 @@ void Simulation::setSettings(const Settings& s) {
     system_->rebuild(built_.model, inertiaWeight(), stiffnessScale());
   }
   if (effect == Effect::Live)
-    frame_solver_->setSettings(settings_.solver);
+    frame_method_->setSettings(settings_.solver);
   else
     createSolvers();
 }
@@ -121,7 +121,7 @@ void Simulation::step() {
     reference_ms = reference_timer.ms();
   }
   x_ = y_;  // x_1 := y (Alg. 1 line 1)
-  frame_solver_->solve(x_, solve_);
+  frame_method_->solve(x_, solve_);
   warning_.clear();
   if (!x_.allFinite() || !std::isfinite(solve_.g)) {
     rollBack();
@@ -218,7 +218,7 @@ void Simulation::measure(double frame_ms, double reference_ms) {
   r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
   for (const ContactTerm& c : objective_->contacts) r.active_contacts += c.gap(x_) < 0;
   r.max_penetration = measureContacts(colliders_, x_).max_penetration;
-  r.factorizations = retired_factorizations_ + system_->factorizations() + frame_solver_->factorizations();
+  r.factorizations = retired_factorizations_ + system_->factorizations() + frame_method_->factorizations();
 }
 
 }  // namespace qnsim
