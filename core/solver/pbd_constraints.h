@@ -6,7 +6,8 @@
 // and Chentanez 2016, not in the seeds): for the energy c/(2 alpha) C^2 in g, with alpha~ = alpha w / c
 // (w = 1/h^2 the inertia weight) and the multiplier lambda accumulated over the frame,
 //   dlambda = -(C + alpha~ lambda) / (s^2 sum_a |dC/dz_a|^2 / m_a + alpha~),   x_a += s dC/dz_a dlambda / m_a.
-// At a fixed point M (x - y) = sum s grad C lambda with C + alpha~ lambda = 0: the stationarity of g.
+// Were every gradient constant, a fixed point would have M (x - y) = sum s grad C lambda and
+// C + alpha~ lambda = 0: the stationarity of g.
 // With alpha~ = 0 and a stiffness k in [0, 1] the update is PBD's (003 Eq. 5.22 and Alg. 3),
 //   dx_a = -k C s dC/dz_a / m_a / (s^2 sum_b |dC/dz_b|^2 / m_b),
 // which knows no material: its stiffness depends on the iteration count and the mesh.

@@ -3,7 +3,8 @@
 // Alg. 2) on tets, xpbd the same constraints with compliances (Macklin, Mueller and Chentanez 2016, not
 // in the seeds). From x = y each of solver.iterations Gauss-Seidel sweeps projects
 //   - per tet, a co-rotational constraint |F - R| = 0, R the tet's rotation estimate (rotation_estimate.h,
-//     kept across frames and refined before each projection), then a volume constraint det F - 1 = 0;
+//     kept across frames, refined before each projection or once per frame: solver.pbd.rotation_update),
+//     then a volume constraint det F - 1 = 0;
 //   - per spring, a distance constraint |x1 - x2| - l0 = 0;
 //   - the terms of g outside the elastic energy, each as a compliant projection that has g's own term as
 //     its energy: attachments (handles, pins), mouse drags and wind as vertex springs, and the frame's
@@ -15,8 +16,9 @@
 //
 // xpbd's compliances come from each region's material: its energy per tet is V (mu |F - R|^2 + lambda/2
 // (det F - 1)^2), fixed corotated, with the Lame fit of stiffness_fit.h, so alpha = 1/(2 mu V) and
-// 1/(lambda V); a spring's is 1/k. On fixed_corotated, ARAP and springs this is g's own energy and the
-// sweeps' fixed point is g's minimiser; pbd's stiffnesses in [0, 1] ignore the material.
+// 1/(lambda V); a spring's is 1/k. On fixed_corotated, ARAP and springs this is g's own energy, and the
+// sweeps' fixed point misses g's minimiser only by the drift of pbd_constraints.h; pbd's stiffnesses in
+// [0, 1] ignore the material.
 //
 // Telemetry per sweep: g(x) and its gradient (solver.pbd.trace; PBD does not minimise g, the error
 // against g's minimiser shows what it reaches) and the RMS of the elastic constraints' C + alpha~ lambda.
@@ -36,9 +38,6 @@ class PbdSolver final : public FrameMethod {
   void solve(VecX& x, FrameSolveResult& result) override;
   // The next frame starts the rotation estimates afresh, from the SVD of each tet's F.
   void forgetHistory() override { rotations_.clear(); }
-
-  const std::vector<Eigen::Quaterniond>& rotations() const { return rotations_; }  // per tet; empty before a frame
-  const std::vector<std::vector<int>>& colors() const { return colors_; }          // element ids (coloring.h)
 
  private:
   struct Moduli {
