@@ -301,6 +301,7 @@ const std::vector<Experiment>& experiments() {
       {"fig17", "per-frame Hessian by PCG: ichol preconditioners", fig17},
       {"fig18", "hippo recovery from a random state", fig18},
       {"table1", "every catalog scene, ours vs Newton", table1},
+      {"pbd", "position-based FEM (pbd, xpbd) vs ours", pbd},
   };
   return list;
 }

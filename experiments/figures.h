@@ -1,7 +1,7 @@
 #pragma once
 // The figures defined outside experiments.cpp, each in the file of its kind (conditioning.cpp,
-// strain_limit.cpp, cloth.cpp, recovery.cpp, timing_tables.cpp); experiments.cpp lists them all in the
-// paper's order.
+// strain_limit.cpp, cloth.cpp, recovery.cpp, timing_tables.cpp, pbd.cpp); experiments.cpp lists them all in
+// the paper's order, then the comparisons the paper does not make.
 #include "experiments/convergence.h"
 
 namespace qnsim {
@@ -10,6 +10,7 @@ ExperimentReport fig9(const ExperimentOptions& options);  // and Table II
 ExperimentReport fig11(const ExperimentOptions& options);
 ExperimentReport fig12(const ExperimentOptions& options);
 ExperimentReport fig18(const ExperimentOptions& options);
+ExperimentReport pbd(const ExperimentOptions& options);  // position-based FEM beside ours (issue 12; pbd.cpp)
 ExperimentReport table1(const ExperimentOptions& options);
 ExperimentReport teaser(const ExperimentOptions& options);
 

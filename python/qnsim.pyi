@@ -11,7 +11,7 @@ __version__: str
 sparse_backend: str  # "CHOLMOD" or "Eigen SimplicialLDLT"
 
 FRAME_CSV_COLUMNS: Tuple[str, ...]  # the frame CSV's header (docs/cli.md), FrameRecord's attributes
-ITERATION_DTYPE: np.dtype  # frame, iter, g, grad_norm, alpha, ls_trials, time_ms, rel_error, fallback
+ITERATION_DTYPE: np.dtype  # frame, iter, g, grad_norm, alpha, ls_trials, time_ms, rel_error, residual, fallback
 
 PathLike = Union[str, os.PathLike[str]]
 ParameterValue = Union[float, int, bool, str, Tuple[float, ...]]
@@ -123,7 +123,7 @@ class FrameRecord:
     def removed(self) -> int: ...
     @property
     def times(self) -> dict[str, float]:
-        """Wall time (ms) per phase: gradient, linear_solve, lbfgs, line_search, contacts."""
+        """Wall time (ms) per phase: gradient, linear_solve, lbfgs, line_search, contacts, projection."""
     def as_dict(self) -> dict[str, float | int]:
         """The frame CSV's row, {column: value} in the CSV's order."""
 

@@ -12,7 +12,7 @@ struct IterationRow {
   int32_t frame, iter;
   double g, grad_norm, alpha;
   int32_t ls_trials;
-  double time_ms, rel_error;
+  double time_ms, rel_error, residual;
   bool fallback;
 };
 
@@ -30,14 +30,14 @@ py::array iterationTable(int frame, const std::vector<IterationRecord>& iteratio
   IterationRow* rows = table.mutable_data();
   for (size_t k = 0; k < iterations.size(); ++k) {
     const IterationRecord& it = iterations[k];
-    rows[k] = {frame, it.iteration, it.g, it.grad_norm, it.alpha, it.ls_trials, it.time_ms, k < rel_error.size() ? rel_error[k] : NAN,
-               it.fallback};
+    const double rel = k < rel_error.size() ? rel_error[k] : NAN;
+    rows[k] = {frame, it.iteration, it.g, it.grad_norm, it.alpha, it.ls_trials, it.time_ms, rel, it.residual, it.fallback};
   }
   return table;
 }
 
 void bindTelemetry(py::module_& m) {
-  PYBIND11_NUMPY_DTYPE(IterationRow, frame, iter, g, grad_norm, alpha, ls_trials, time_ms, rel_error, fallback);
+  PYBIND11_NUMPY_DTYPE(IterationRow, frame, iter, g, grad_norm, alpha, ls_trials, time_ms, rel_error, residual, fallback);
   py::class_<FrameRecord> record(m, "FrameRecord",
                                  "What a frame reports: the frame CSV's columns (docs/cli.md) as attributes, and the time per phase.");
   for (const FrameColumn& c : frameColumns())
@@ -48,9 +48,9 @@ void bindTelemetry(py::module_& m) {
           [](const FrameRecord& r) {
             return py::dict(py::arg("gradient") = r.times.gradient, py::arg("linear_solve") = r.times.linear_solve,
                             py::arg("lbfgs") = r.times.lbfgs, py::arg("line_search") = r.times.line_search,
-                            py::arg("contacts") = r.times.contacts);
+                            py::arg("contacts") = r.times.contacts, py::arg("projection") = r.times.projection);
           },
-          "Wall time (ms) of the frame's phases: gradient, linear_solve, lbfgs, line_search, contacts.")
+          "Wall time (ms) of the frame's phases: gradient, linear_solve, lbfgs, line_search, contacts, projection (pbd, xpbd).")
       .def(
           "as_dict",
           [](const FrameRecord& r) {

@@ -24,6 +24,7 @@ inline std::unique_ptr<SolidMaterial> solid(const std::string& model, std::vecto
 inline std::vector<NamedMaterial> allSolidMaterials() {
   std::vector<NamedMaterial> out;
   out.push_back({"corotated", solid("corotated", {{"mu", 3}, {"lambda", 7}})});
+  out.push_back({"fixed_corotated", solid("fixed_corotated", {{"mu", 3}, {"lambda", 7}})});
   out.push_back({"neo_hookean", solid("neo_hookean", {{"mu", 2}, {"lambda", 9}})});
   out.push_back({"stvk", solid("stvk", {{"mu", 2}, {"lambda", 3}})});
   out.push_back({"mooney_rivlin", solid("mooney_rivlin", {{"mu10", 1}, {"mu01", 0.5}, {"lambda", 4}})});

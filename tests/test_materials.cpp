@@ -12,6 +12,7 @@
 #include "core/material/stiffness_fit.h"
 #include "core/material/valanis_landel.h"
 #include "tests/material_fixtures.h"
+#include "tests/test_util.h"
 
 namespace qnsim {
 namespace {
@@ -20,15 +21,7 @@ using test::allSolidMaterials;
 using test::randomDeformation;
 
 Mat3 finiteDifferenceStress(const SolidMaterial& m, const Mat3& F, double h = 1e-6) {
-  Mat3 P;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) {
-      Mat3 Fp = F, Fm = F;
-      Fp(i, j) += h;
-      Fm(i, j) -= h;
-      P(i, j) = (m.energyAndStress(Fp, nullptr) - m.energyAndStress(Fm, nullptr)) / (2 * h);
-    }
-  return P;
+  return test::finiteDifferenceMatrix([&](const Mat3& G) { return m.energyAndStress(G, nullptr); }, F, h);
 }
 
 Mat3 applyDerivative(const StressDerivative& d, const Mat3& dF) {

@@ -47,6 +47,20 @@ VecX finiteDifferenceGradient(Energy& energy, const VecX& x, double h = 1e-6) {
   return g;
 }
 
+// Central differences of a scalar function of a 3x3 matrix, one entry at a time (step h).
+template <class Function>
+Mat3 finiteDifferenceMatrix(const Function& f, const Mat3& F, double h = 1e-6) {
+  Mat3 d;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      Mat3 plus = F, minus = F;
+      plus(i, j) += h;
+      minus(i, j) -= h;
+      d(i, j) = (f(plus) - f(minus)) / (2 * h);
+    }
+  return d;
+}
+
 // A fresh empty folder under the system temporary directory, one per test process and name.
 std::filesystem::path scratchDir(const std::string& name);
 // Removes every scratch directory this process made.

@@ -51,8 +51,9 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
   std::printf("frames         %d, %.3f ms/frame on average\n", frames, s.total_ms / std::max(frames, 1));
   const double n = std::max(frames, 1);
   std::printf("phases         per frame: %.3f ms derivatives, %.3f ms linear solves, %.3f ms L-BFGS loops, %.3f ms line search "
-              "(objective + gradient), %.3f ms contacts\n",
-              s.times.gradient / n, s.times.linear_solve / n, s.times.lbfgs / n, s.times.line_search / n, s.times.contacts / n);
+              "(objective + gradient), %.3f ms contacts, %.3f ms constraint sweeps\n",
+              s.times.gradient / n, s.times.linear_solve / n, s.times.lbfgs / n, s.times.line_search / n, s.times.contacts / n,
+              s.times.projection / n);
   std::printf("line search    %.3f trials per iteration (%ld trials, %ld iterations)\n", double(s.trials) / std::max(s.iterations, 1L),
               s.trials, s.iterations);
   std::printf("final state    g %.6g, elastic %.6g, kinetic %.6g, min det F %.4g, %d inverted, %d contacts\n", last.g,

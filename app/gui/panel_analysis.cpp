@@ -210,7 +210,7 @@ void drawTimingsTab(UiState& ui) {
   const double frame = std::max(s.record.frame_ms, 1e-9);
   const std::pair<const char*, double> phases[] = {{"derivatives (g, grad g)", p.gradient}, {"linear solves (A^-1)", p.linear_solve},
                                                    {"L-BFGS loops", p.lbfgs},           {"line search", p.line_search},
-                                                   {"contacts", p.contacts}};
+                                                   {"contacts", p.contacts},            {"constraint sweeps (PBD)", p.projection}};
   ImGui::Text("Frame %d: %.2f ms (simulation thread)", s.frame, s.record.frame_ms);
   for (size_t i = 0; i < std::size(phases); ++i) {
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(toImColor(seriesColor(static_cast<int>(i) + 1))));
@@ -227,7 +227,8 @@ void drawTimingsTab(UiState& ui) {
   PlotSpec history{"Time per frame by phase", "frame", "ms", {}, {}, {series("frame", 0)}, true};
   for (size_t i = 0; i < std::size(phases); ++i) history.series.push_back(series(phases[i].first, static_cast<int>(i) + 1));
   for (const FrameSummary& f : s.history) {
-    const double values[] = {f.frame_ms, f.times.gradient, f.times.linear_solve, f.times.lbfgs, f.times.line_search, f.times.contacts};
+    const double values[] = {f.frame_ms,          f.times.gradient, f.times.linear_solve, f.times.lbfgs,
+                             f.times.line_search, f.times.contacts, f.times.projection};
     for (size_t i = 0; i < std::size(values); ++i) {
       history.series[i].x.push_back(f.frame);
       history.series[i].y.push_back(values[i]);

@@ -45,6 +45,21 @@ class Corotated : public StrainPolynomialMaterial {
   double mu_ = 0, lambda_ = 0;
 };
 
+// Fixed corotated (Stomakhin et al. 2012): Psi = mu |F - R|^2 + lambda/2 (det F - 1)^2, the volume term
+// of the determinant instead of corotated's trace. It is exactly the energy of xpbd's per-tet constraints.
+class FixedCorotated : public SolidMaterial {
+ public:
+  FixedCorotated();
+  std::string_view model() const override { return "fixed_corotated"; }
+  const std::vector<MaterialParameter>& parameters() const override;
+  std::unique_ptr<Material> clone() const override { return std::make_unique<FixedCorotated>(*this); }
+  Scalar2 a(double x) const override;
+  Scalar2 c(double x) const override;
+
+ private:
+  double mu_ = 0, lambda_ = 0;
+};
+
 // As-rigid-as-possible / Projective Dynamics corotated: Psi = mu |F - R|^2 (corotated with lambda = 0).
 class Arap : public StrainPolynomialMaterial {
  public:

@@ -12,7 +12,7 @@ MaterialModel model() {
 
 const std::vector<MaterialModel>& materialModels() {
   static const std::vector<MaterialModel> models = {
-      model<Corotated>(), model<NeoHookean>(), model<StVenantKirchhoff>(), model<MooneyRivlin>(),
+      model<Corotated>(), model<FixedCorotated>(), model<NeoHookean>(), model<StVenantKirchhoff>(), model<MooneyRivlin>(),
       model<Polynomial>(),  model<SplineMaterial>(), model<Arap>(),    model<PdStrainLimit>(), model<Spring>()};
   return models;
 }

@@ -9,17 +9,33 @@
 
 namespace qnsim {
 
-double fitStiffness(const SolidMaterial& material, const Vec2& interval) {
+namespace {
+
+// The slope of the least-squares line through (1, 0) of a stress over the interval (Eq. 11's measure).
+template <class Stress>
+double fitSlope(const Stress& stress, const Vec2& interval) {
   const double a = interval[0], b = interval[1];
   if (!(a < b)) throw error("stiffness interval [", a, ", ", b, "] is empty");
-  const double numerator = integrate([&](double x) { return (x - 1.0) * stressFunction(material, x); }, a, b);
+  const double numerator = integrate([&](double x) { return (x - 1.0) * stress(x); }, a, b);
   const double denominator = (std::pow(b - 1.0, 3) - std::pow(a - 1.0, 3)) / 3.0;
   return numerator / denominator;
+}
+
+}  // namespace
+
+double fitStiffness(const SolidMaterial& material, const Vec2& interval) {
+  return fitSlope([&](double x) { return stressFunction(material, x); }, interval);
 }
 
 double solidStiffness(const SolidMaterial& material, const Vec2& interval) {
   const std::optional<double> weight = material.projectiveWeight();
   return weight ? *weight : fitStiffness(material, interval);
+}
+
+LameFit fitLame(const SolidMaterial& material, const Vec2& interval) {
+  const double k = solidStiffness(material, interval);
+  const double lambda = fitSlope([&](double x) { return psiGradient(material, Vec3(x, 1.0, 1.0))[1]; }, interval);
+  return {std::max(0.5 * (k - lambda), 0.0), std::max(lambda, 0.0)};
 }
 
 namespace {

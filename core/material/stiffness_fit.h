@@ -13,6 +13,16 @@ double fitStiffness(const SolidMaterial& material, const Vec2& interval);
 // PD), otherwise the fit of Eq. 11.
 double solidStiffness(const SolidMaterial& material, const Vec2& interval);
 
+// The Lame constants mu, lambda of the fixed-corotated energy mu |F - R|^2 + lambda/2 (det F - 1)^2 that
+// best matches `material` over [x_start, x_end] in the measure of Eq. 11: 2 mu + lambda is the solid's k
+// (solidStiffness: the slope of the uniaxial stress f(x) = dPsi/ds1 at (x, 1, 1)), and lambda the slope of
+// the lateral stress dPsi/ds2 at (x, 1, 1). Exact for corotated, and for fixed-corotated on an interval
+// symmetric about 1; negative values (no such material here) are clamped to 0. xpbd's compliances.
+struct LameFit {
+  double mu = 0, lambda = 0;
+};
+LameFit fitLame(const SolidMaterial& material, const Vec2& interval);
+
 // The pd_strain_limit material that best approximates `material` (S2 Fig. 11): the weights and the
 // interval whose piecewise-linear stress function
 //   f~(x) = w_a (x - 1) + w_s (x - clamp(x, s_min, s_max))

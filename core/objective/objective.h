@@ -82,6 +82,7 @@ class Objective {
   void setEnergyTransform(double scale, double argument_scale, const VecX& offset);
   double energyScale() const { return energy_scale_; }
   double argumentScale() const { return argument_scale_; }
+  const VecX& energyOffset() const { return offset_; }  // o (used only when s != 1)
 
   std::vector<ContactTerm> contacts;
   std::vector<FrictionTerm> frictions;

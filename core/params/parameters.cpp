@@ -98,8 +98,11 @@ std::vector<SettingParameter> declareAll() {
                            "newton: Newton with per-element PSD projection and a direct solve; gd: mass-scaled gradient descent; "
                            "chebyshev: PD accelerated by Chebyshev's semi-iterative method (Alg. 3); hecht: Hecht et al. 2012 (Fig. 10), "
                            "Newton steps with the projected Hessian refactored every hessian_refresh_frames frames and warped by "
-                           "per-vertex rotations in between.",
-                           {"qn", "pd", "newton", "gd", "chebyshev", "hecht"}, [](Settings& s) -> SolverMethod& { return s.solver.method; },
+                           "per-vertex rotations in between; pbd: position-based FEM (003 Sec. 5.3), Gauss-Seidel sweeps over per-tet "
+                           "co-rotational and volume constraints with the stiffnesses of solver.pbd; xpbd: the same constraints with "
+                           "compliances from each region's material (Macklin et al. 2016), so that more iterations approach g's minimiser.",
+                           {"qn", "pd", "newton", "gd", "chebyshev", "hecht", "pbd", "xpbd"},
+                           [](Settings& s) -> SolverMethod& { return s.solver.method; },
                            Effect::NewDirectionSolver),
       declare<int>("solver.iterations", "Solver", "Solver iterations per frame (paper: 10).", Type::Integer, 10, 1, 100000,
                    [](Settings& s) -> int& { return s.solver.iterations; }),
@@ -169,6 +172,37 @@ std::vector<SettingParameter> declareAll() {
       declare<double>("solver.gradient_tolerance", "Solver",
                       "End a frame early once |grad g| <= tolerance * |grad g(y)|; 0 runs every iteration (as the paper).", Type::Real,
                       0.0, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.gradient_tolerance; }),
+      declare<double>("solver.pbd.corotational_stiffness", "PBD",
+                      "pbd: stiffness k in [0, 1] of each tet's co-rotational constraint |F - R| = 0 (R its rotation estimate); each "
+                      "projection removes this share of the constraint's linearised error. xpbd takes 2 mu V from the material instead.",
+                      Type::Real, 1.0, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.pbd.corotational_stiffness; }),
+      declare<double>("solver.pbd.volume_stiffness", "PBD",
+                      "pbd: stiffness k in [0, 1] of each tet's volume constraint det F - 1 = 0; 0 leaves volume free. Near 1 the "
+                      "linearised step overshoots on flat and inverted tets, which then stay tangled. xpbd takes lambda V from the "
+                      "material instead.",
+                      Type::Real, 0.1, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.pbd.volume_stiffness; }),
+      declare<double>("solver.pbd.spring_stiffness", "PBD",
+                      "pbd: stiffness k in [0, 1] of each spring's distance constraint |x1 - x2| - l0 = 0 (cloth). xpbd takes the "
+                      "spring constant instead.",
+                      Type::Real, 1.0, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.pbd.spring_stiffness; }),
+      choice<PbdSweep>("solver.pbd.sweep", "PBD",
+                       "pbd, xpbd: colored: the elements in colours that share no vertex, each colour projected in parallel (results "
+                       "independent of the thread count); sequential: one element after another in mesh order (003 Alg. 2).",
+                       {"colored", "sequential"}, [](Settings& s) -> PbdSweep& { return s.solver.pbd.sweep; }, Effect::NewDirectionSolver),
+      choice<RotationUpdate>("solver.pbd.rotation_update", "PBD",
+                             "pbd, xpbd: when each tet's rotation estimate (003 Sec. 3.4; Mueller et al. 2016; kept per tet from frame "
+                             "to frame) is refined. projection: before each projection of the tet, as Mueller et al. use it, so that it "
+                             "follows the tet within the frame; frame: once per frame at y, before the sweeps (003 Alg. 2), so that each "
+                             "frame's constraints are convex in x and xpbd converges steadily, to g's minimiser with the rotations "
+                             "held at y.",
+                             {"projection", "frame"}, [](Settings& s) -> RotationUpdate& { return s.solver.pbd.rotation_update; }),
+      declare<int>("solver.pbd.rotation_iterations", "PBD",
+                   "pbd, xpbd: iterations of the rotation estimate per update (solver.pbd.rotation_update); 003 takes one per frame.",
+                   Type::Integer, 1, 1, 100, [](Settings& s) -> int& { return s.solver.pbd.rotation_iterations; }),
+      declare<bool>("solver.pbd.trace", "PBD",
+                    "pbd, xpbd: evaluate g and its gradient after every sweep for the telemetry (convergence plots, Compare); "
+                    "off, only after the last. Their time is reported as gradient time, not in the iterations' time.",
+                    Type::Boolean, true, 0, 0, [](Settings& s) -> bool& { return s.solver.pbd.trace; }),
   };
 }
 

@@ -5,7 +5,9 @@
 
 namespace qnsim {
 
-enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev, Hecht };
+enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev, Hecht, Pbd, Xpbd };
+enum class PbdSweep { Colored, Sequential };
+enum class RotationUpdate { Projection, Frame };
 enum class LineSearchKind { Armijo, None, Wolfe, Interpolate };
 enum class IntegratorKind { BackwardEuler, ImplicitMidpoint, Bdf2 };
 enum class DampingModel { Ether, RigidModes };
@@ -13,6 +15,17 @@ enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
 enum class CgPreconditionerKind { Jacobi, IcholA, IcholRestHessian };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
 enum class RemovalMatrix { Keep, Refactor };
+
+// Position-based FEM (solver.method=pbd or xpbd; core/solver/pbd_solver.h).
+struct PbdSettings {
+  double corotational_stiffness;  // PBD's k in [0, 1] of the tets' |F - R| constraints
+  double volume_stiffness;        // of the tets' det F - 1 constraints
+  double spring_stiffness;        // of the springs' distance constraints
+  PbdSweep sweep;                 // graph-coloured (parallel) or sequential Gauss-Seidel
+  RotationUpdate rotation_update;  // refine each tet's rotation before each of its projections, or once per frame
+  int rotation_iterations;         // of the rotation estimate per update
+  bool trace;                     // evaluate g after every sweep for the telemetry
+};
 
 struct SolverSettings {
   SolverMethod method;
@@ -33,6 +46,7 @@ struct SolverSettings {
   int chebyshev_delay;        // S of Alg. 3: plain PD for the first S iterations (paper: 10)
   double chebyshev_rho;       // rho of Alg. 3; 0 = estimated by a training run
   int hessian_refresh_frames;  // N of the Hecht et al. 2012 baseline (Fig. 10): its Hessian is refactored every N frames
+  PbdSettings pbd;
 };
 
 // Wind on surfaces (thesis Sec. 8.4): a drag along each surface triangle's normal, proportional to the

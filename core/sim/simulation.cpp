@@ -27,9 +27,8 @@ Simulation::~Simulation() = default;
 // After every change of A (and of the settings it holds, the damping term's weight among them).
 void Simulation::createSolvers() {
   objective_->damping.weight = materialDampingWeight(settings_);
-  solver_ = makeDirectionSolver(settings_.solver, *objective_, *system_);
-  frame_solver_ = std::make_unique<FrameSolver>(*objective_, *solver_, settings_.solver);
-  frame_solver_->setContactRefresh(contactRefresh());
+  frame_method_ = makeFrameMethod(settings_.solver, *objective_, *system_);
+  frame_method_->setContactRefresh(contactRefresh());
 }
 
 ContactRefresh Simulation::contactRefresh() {
@@ -73,12 +72,14 @@ void Simulation::reset() {
   solve_ = {};
   rel_error_.clear();
   record_ = {};
+  frame_method_->forgetHistory();
   measure(0.0);
 }
 
 void Simulation::setState(const VecX& x, const VecX& v) {
   x_ = x;
   v_ = v;
+  frame_method_->forgetHistory();
 }
 
 void Simulation::setSettings(const Settings& s) {
@@ -91,7 +92,7 @@ void Simulation::setSettings(const Settings& s) {
     system_->rebuild(built_.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings_));
   }
   if (effect == Effect::Live)
-    frame_solver_->setSettings(settings_.solver);
+    frame_method_->setSettings(settings_.solver);
   else
     createSolvers();
 }
@@ -131,7 +132,7 @@ void Simulation::step() {
     reference_ms = reference_timer.ms();
   }
   x_ = prediction_.y;  // x_1 := y (Alg. 1 line 1)
-  frame_solver_->solve(x_, solve_);
+  frame_method_->solve(x_, solve_);
   warning_.clear();
   torn_ = 0;
   if (!x_.allFinite() || !std::isfinite(solve_.g)) {
@@ -178,11 +179,10 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
   std::vector<MethodTrace> traces;
   for (const SolverSettings& method : methods) {
     MethodTrace trace{method, {}, {}};
-    auto solver = makeDirectionSolver(method, *objective_, *system_);
-    FrameSolver frame_solver(*objective_, *solver, trace.method);
-    frame_solver.setContactRefresh(contactRefresh());
+    const std::unique_ptr<FrameMethod> frame_method = makeFrameMethod(method, *objective_, *system_);
+    frame_method->setContactRefresh(contactRefresh());
     VecX x = prediction_.y;
-    frame_solver.solve(x, trace.result);
+    frame_method->solve(x, trace.result);
     for (const IterationRecord& it : trace.result.iterations) g_star = std::min(g_star, it.g);
     traces.push_back(std::move(trace));
   }
@@ -198,7 +198,7 @@ void Simulation::measure(double frame_ms, double reference_ms) {
   FrameRecord& r = record_;
   r.frame = frame_;
   r.time = time_;
-  r.iterations = solve_.iterations.empty() ? 0 : static_cast<int>(solve_.iterations.size()) - 1;
+  r.iterations = solve_.iterations.empty() ? 0 : solve_.iterations.back().iteration;  // pbd without a trace records 0 and the last
   r.ls_trials = solve_.ls_trials;
   r.frame_ms = frame_ms;
   r.reference_ms = reference_ms;
@@ -234,7 +234,7 @@ void Simulation::measure(double frame_ms, double reference_ms) {
   r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
   for (const ContactTerm& c : objective_->contacts) r.active_contacts += c.gap(x_) < 0;
   r.max_penetration = measureContacts(colliders_, x_).max_penetration;
-  r.factorizations = retired_factorizations_ + system_->factorizations() + solver_->factorizations();
+  r.factorizations = retired_factorizations_ + system_->factorizations() + frame_method_->factorizations();
   r.torn = torn_;
   r.removed = removedCount(model);
 }

@@ -126,8 +126,7 @@ class Simulation {
   BuiltModel built_;
   std::unique_ptr<Objective> objective_;
   std::unique_ptr<SystemMatrix> system_;
-  std::unique_ptr<DirectionSolver> solver_;
-  std::unique_ptr<FrameSolver> frame_solver_;
+  std::unique_ptr<FrameMethod> frame_method_;
   std::vector<Collider> colliders_;  // the scene's colliders posed at the current time
   VecX x_, v_, x_start_, v_start_;
   VecX x_previous_, v_previous_;  // the step before this one, for BDF2

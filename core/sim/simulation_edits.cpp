@@ -156,6 +156,7 @@ void Simulation::restoreState(const State& state) {
   time_ = state.time;
   x_ = state.x;
   v_ = state.v;
+  frame_method_->forgetHistory();
   objective_->contacts.clear();
   updateHandleTargets(built_.handles, time_, built_.model);
   measure(0.0);

@@ -1,5 +1,6 @@
 #include "core/sim/telemetry.h"
 
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <utility>
@@ -59,7 +60,7 @@ void writeFrameCsvRow(std::ostream& out, const FrameRecord& r) {
   out << '\n';
 }
 
-void writeIterationCsvHeader(std::ostream& out) { out << "frame,iter,g,grad_norm,alpha,ls_trials,time_ms,rel_error\n"; }
+void writeIterationCsvHeader(std::ostream& out) { out << "frame,iter,g,grad_norm,alpha,ls_trials,time_ms,rel_error,residual\n"; }
 
 void writeIterationCsvRows(std::ostream& out, int frame, const std::vector<IterationRecord>& iterations, const std::vector<double>& rel_error) {
   for (size_t k = 0; k < iterations.size(); ++k) {
@@ -67,6 +68,8 @@ void writeIterationCsvRows(std::ostream& out, int frame, const std::vector<Itera
     out << frame << ',' << it.iteration << ',' << num(it.g) << ',' << num(it.grad_norm) << ',' << num(it.alpha) << ',' << it.ls_trials << ','
         << num(it.time_ms) << ',';
     if (k < rel_error.size()) out << num(rel_error[k]);
+    out << ',';
+    if (!std::isnan(it.residual)) out << num(it.residual);
     out << '\n';
   }
 }

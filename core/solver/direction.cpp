@@ -1,6 +1,7 @@
 // The direction solvers without a file of their own (gradient descent) and the factory of direction.h.
 #include "core/solver/direction.h"
 
+#include "core/common/error.h"
 #include "core/common/timer.h"
 #include "core/objective/objective.h"
 #include "core/solver/chebyshev.h"
@@ -41,6 +42,8 @@ std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& setti
     case SolverMethod::Chebyshev:
       return std::make_unique<ChebyshevSolver>(objective, system, settings.chebyshev_delay, settings.chebyshev_rho);
     case SolverMethod::Hecht: return std::make_unique<LbfgsSolver>(makeHechtHessian(objective, settings.hessian_refresh_frames), 0);
+    case SolverMethod::Pbd:
+    case SolverMethod::Xpbd: throw error("solver.method=pbd and xpbd take no descent directions; makeFrameMethod runs them");
   }
   return nullptr;
 }

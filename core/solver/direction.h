@@ -14,6 +14,7 @@ class SystemMatrix;
 // Wall time per phase of a frame (ms).
 struct PhaseTimes {
   double gradient = 0, linear_solve = 0, lbfgs = 0, line_search = 0, contacts = 0;
+  double projection = 0;  // pbd, xpbd: the constraint sweeps
 
   PhaseTimes& operator+=(const PhaseTimes& t) {
     gradient += t.gradient;
@@ -21,9 +22,12 @@ struct PhaseTimes {
     lbfgs += t.lbfgs;
     line_search += t.line_search;
     contacts += t.contacts;
+    projection += t.projection;
     return *this;
   }
-  PhaseTimes operator/(double n) const { return {gradient / n, linear_solve / n, lbfgs / n, line_search / n, contacts / n}; }
+  PhaseTimes operator/(double n) const {
+    return {gradient / n, linear_solve / n, lbfgs / n, line_search / n, contacts / n, projection / n};
+  }
 };
 
 class DirectionSolver {
@@ -45,7 +49,7 @@ class DirectionSolver {
 // qn: L-BFGS (Alg. 2) with A0 = A, window m; pd: the same with m = 0, i.e. d = -A^-1 grad g, which is
 // exactly one Projective Dynamics local/global step (Sec. 4); newton: projected Newton; gd: gradient
 // descent in the mass metric; chebyshev: Alg. 3; hecht: Hecht et al. 2012, d = -A0^-1 grad g with their
-// stale, warped Hessian (makeHechtHessian).
+// stale, warped Hessian (makeHechtHessian). pbd and xpbd take no directions (makeFrameMethod, frame_solver.h).
 std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& settings, Objective& objective, SystemMatrix& system);
 
 }  // namespace qnsim

@@ -5,13 +5,24 @@
 
 #include "core/common/timer.h"
 #include "core/solver/line_search.h"
+#include "core/solver/pbd_solver.h"
 
 namespace qnsim {
+
+std::unique_ptr<FrameMethod> makeFrameMethod(const SolverSettings& settings, Objective& objective, SystemMatrix& system) {
+  if (settings.method == SolverMethod::Pbd || settings.method == SolverMethod::Xpbd) return std::make_unique<PbdSolver>(objective, settings);
+  return std::make_unique<FrameSolver>(objective, makeDirectionSolver(settings, objective, system), settings);
+}
 
 FrameSolver::FrameSolver(Objective& objective, DirectionSolver& solver, const SolverSettings& settings)
     : objective_(objective), solver_(solver), settings_(settings) {
   const auto rest = asRows(objective.model().rest);
   if (rest.rows() > 0) round_off_step_ = 1e-14 * (rest.colwise().maxCoeff() - rest.colwise().minCoeff()).norm();
+}
+
+FrameSolver::FrameSolver(Objective& objective, std::unique_ptr<DirectionSolver> solver, const SolverSettings& settings)
+    : FrameSolver(objective, *solver, settings) {
+  owned_ = std::move(solver);
 }
 
 // Backtracking from alpha = 1, multiplying by beta until the Armijo condition

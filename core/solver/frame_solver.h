@@ -1,10 +1,13 @@
 #pragma once
-// One frame of the paper's Algorithm 1, shared by every solver: starting from x = y, each iteration
-// refreshes the contact set (Sec. 4.3), asks the direction solver for d, falls back to the plain
-// direction if d is not a descent direction, and runs the backtracking Armijo line search (or the
-// strong Wolfe search of line_search.h).
+// One frame's solve. FrameMethod is what the simulation runs; FrameSolver is the paper's Algorithm 1,
+// shared by every descent solver: starting from x = y, each iteration refreshes the contact set
+// (Sec. 4.3), asks the direction solver for d, falls back to the plain direction if d is not a descent
+// direction, and runs the backtracking Armijo line search (or the strong Wolfe search of line_search.h).
 // Every objective evaluation returns the gradient too, so an accepted trial needs no second pass.
+// Position-based FEM (pbd, xpbd) is the other FrameMethod (pbd_solver.h).
+#include <cmath>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/objective/objective.h"
@@ -19,6 +22,7 @@ struct IterationRecord {
   int ls_trials = 0;   // objective evaluations in this iteration's line search
   double time_ms = 0;  // since the start of the frame's solve
   bool fallback = false;  // the solver's direction was not a descent direction
+  double residual = NAN;  // pbd, xpbd: RMS of the elastic constraints' C + alpha~ lambda (NaN for the others)
 };
 
 struct FrameSolveResult {
@@ -32,14 +36,32 @@ struct FrameSolveResult {
 // Refreshes the active contact set at x; returns true when it changed (g must then be re-evaluated).
 using ContactRefresh = std::function<bool(const VecX& x)>;
 
-class FrameSolver {
+class FrameMethod {
+ public:
+  virtual ~FrameMethod() = default;
+  // Live edits (iterations, line-search constants, tolerance, PBD stiffnesses) from the next frame on.
+  virtual void setSettings(const SolverSettings& settings) = 0;
+  virtual void setContactRefresh(ContactRefresh refresh) = 0;
+  // x: in, the initial guess (y); out, the frame's solution.
+  virtual void solve(VecX& x, FrameSolveResult& result) = 0;
+  // Forgets what is carried from frame to frame (PBD's rotation estimates) after a jump of the state.
+  virtual void forgetHistory() {}
+  // Matrix factorizations done by the method itself (Newton's per-iteration Hessians).
+  virtual long factorizations() const { return 0; }
+};
+
+// The method of solver.method: FrameSolver around its direction solver, or PbdSolver.
+std::unique_ptr<FrameMethod> makeFrameMethod(const SolverSettings& settings, Objective& objective, SystemMatrix& system);
+
+class FrameSolver final : public FrameMethod {
  public:
   FrameSolver(Objective& objective, DirectionSolver& solver, const SolverSettings& settings);
-  // Live edits (iterations, line-search constants, tolerance) from the next frame on.
-  void setSettings(const SolverSettings& settings) { settings_ = settings; }
-  void setContactRefresh(ContactRefresh refresh) { refresh_ = std::move(refresh); }
-  // x: in, the initial guess (y); out, the frame's solution.
-  void solve(VecX& x, FrameSolveResult& result);
+  // The same, owning its direction solver.
+  FrameSolver(Objective& objective, std::unique_ptr<DirectionSolver> solver, const SolverSettings& settings);
+  void setSettings(const SolverSettings& settings) override { settings_ = settings; }
+  void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
+  void solve(VecX& x, FrameSolveResult& result) override;
+  long factorizations() const override { return solver_.factorizations(); }
 
  private:
   struct Trial {
@@ -51,6 +73,7 @@ class FrameSolver {
   // Armijo backtracking, by a fixed factor or by interpolation.
   bool backtracks() const { return settings_.line_search == LineSearchKind::Armijo || settings_.line_search == LineSearchKind::Interpolate; }
 
+  std::unique_ptr<DirectionSolver> owned_;  // when constructed owning
   Objective& objective_;
   DirectionSolver& solver_;
   SolverSettings settings_;

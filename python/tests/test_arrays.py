@@ -66,7 +66,7 @@ def test_last_frame_has_the_frame_csv_columns(bar):
         assert getattr(record, column) == record.as_dict()[column]
     assert record.frame == 1 and record.iterations == 10 and record.factorizations == 1
     assert isinstance(record.frame, int) and isinstance(record.g, float)
-    assert set(record.times) == {"gradient", "linear_solve", "lbfgs", "line_search", "contacts"}
+    assert set(record.times) == {"gradient", "linear_solve", "lbfgs", "line_search", "contacts", "projection"}
     bar.step()
     assert record.frame == 1  # a copy: it does not change with the simulation
 
@@ -75,7 +75,7 @@ def test_last_iterations_is_the_iteration_table(bar):
     bar.step()
     table = bar.last_iterations
     assert table.dtype == qnsim.ITERATION_DTYPE
-    assert table.dtype.names == ("frame", "iter", "g", "grad_norm", "alpha", "ls_trials", "time_ms", "rel_error", "fallback")
+    assert table.dtype.names == ("frame", "iter", "g", "grad_norm", "alpha", "ls_trials", "time_ms", "rel_error", "residual", "fallback")
     assert table.dtype["frame"] == np.int32 and table.dtype["g"] == np.float64 and table.dtype["fallback"] == np.bool_
     assert len(table) == 11
     np.testing.assert_array_equal(table["iter"], np.arange(11))

@@ -51,6 +51,8 @@ std::string compareMethodName(const CompareEntry& entry) {
   if (entry.method == "gd") return "GD";
   if (entry.method == "chebyshev") return "Chebyshev";
   if (entry.method == "hecht") return "Hecht et al.";
+  if (entry.method == "pbd") return "PBD";
+  if (entry.method == "xpbd") return "XPBD";
   return entry.method;
 }
 
