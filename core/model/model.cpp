@@ -36,29 +36,36 @@ void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, doub
     model.tets.region.push_back(tet_region[e]);
     for (int c = 0; c < 4; ++c) model.mass[t[c]] += density * volume / 4.0;
   }
-  model.bodies.push_back({name, first, static_cast<int>(mesh.V.rows()), {}, false});
+  model.bodies.push_back({name, first, static_cast<int>(mesh.V.rows()), {}, false, {}, 0.0});
 }
 
-void addClothBody(Model& model, const std::string& name, const SurfaceMesh& surface,
-                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& stretch, int stretch_region,
-                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bend, int bend_region, double areal_density) {
-  const int first = appendVertices(model, surface.V);
-  for (int f = 0; f < surface.F.rows(); ++f) {
-    const Vec3 a = surface.V.row(surface.F(f, 0)), b = surface.V.row(surface.F(f, 1)), c = surface.V.row(surface.F(f, 2));
+void addSpringBody(Model& model, const std::string& name, const SpringMesh& mesh, int stretch_region, int bend_region, double density,
+                   double strand_radius) {
+  const MatX3& V = mesh.surface.V;
+  const TriIndices& F = mesh.surface.F;
+  const int first = appendVertices(model, V);
+  for (int f = 0; f < F.rows(); ++f) {
+    const Vec3 a = V.row(F(f, 0)), b = V.row(F(f, 1)), c = V.row(F(f, 2));
     const double area = 0.5 * (b - a).cross(c - a).norm();
-    for (int k = 0; k < 3; ++k) model.mass[first + surface.F(f, k)] += areal_density * area / 3.0;
+    for (int k = 0; k < 3; ++k) model.mass[first + F(f, k)] += density * area / 3.0;
   }
-  const auto addSprings = [&](const auto& pairs, int region) {
+  const bool strands = F.rows() == 0;
+  const auto addSprings = [&](const EdgeIndices& pairs, int region) {
     for (int s = 0; s < pairs.rows(); ++s) {
       const Eigen::Vector2i v = pairs.row(s).transpose().array() + first;
+      const double length = (vertex(model.rest, v[0]) - vertex(model.rest, v[1])).norm();
       model.springs.vertices.push_back(v);
-      model.springs.rest_length.push_back((vertex(model.rest, v[0]) - vertex(model.rest, v[1])).norm());
+      model.springs.rest_length.push_back(length);
       model.springs.region.push_back(region);
+      if (strands && region == stretch_region)
+        for (int k = 0; k < 2; ++k) model.mass[v[k]] += density * length / 2.0;
     }
   };
-  addSprings(stretch, stretch_region);
-  addSprings(bend, bend_region);
-  model.bodies.push_back({name, first, static_cast<int>(surface.V.rows()), surface.F.array() + first, true});
+  addSprings(mesh.stretch_springs, stretch_region);
+  addSprings(mesh.bend_springs, bend_region);
+  Body body{name, first, static_cast<int>(V.rows()), F.array() + first, !strands, {}, 0.0};
+  if (strands) body.segments = mesh.stretch_springs.array() + first, body.strand_radius = strand_radius;
+  model.bodies.push_back(std::move(body));
 }
 
 double regionStiffness(const Region& r, const Vec2& interval) {

@@ -8,7 +8,7 @@
 
 #include "core/material/fiber.h"
 #include "core/material/material.h"
-#include "core/mesh/tet_mesh.h"
+#include "core/mesh/shapes.h"
 
 namespace qnsim {
 
@@ -57,12 +57,15 @@ struct Attachment {
   int handle;  // which handle drives the target
 };
 
-// One simulated object: a range of the model's vertices plus the triangles to draw it with.
+// One simulated object: a range of the model's vertices plus the triangles to draw it with, or for
+// strands (brush bristles) the segments, drawn as tubes of the strands' radius.
 struct Body {
   std::string name;
   int first_vertex = 0, vertex_count = 0;
   TriIndices surface;  // global vertex indices, outward facing
   bool is_cloth = false;
+  EdgeIndices segments;  // strands: consecutive vertices of each strand, global indices
+  double strand_radius = 0;
 };
 
 struct Model {
@@ -85,11 +88,12 @@ int addRegion(Model& model, std::string name, std::unique_ptr<Material> material
 // Masses are lumped: each tet gives density * V / 4 to each of its vertices.
 void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& tet_region);
 
-// Appends a cloth body: triangles for mass (areal density * area / 3 per vertex) and drawing, springs
-// with rest lengths from the initial positions.
-void addClothBody(Model& model, const std::string& name, const SurfaceMesh& surface,
-                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& stretch, int stretch_region,
-                  const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bend, int bend_region, double areal_density);
+// Appends a mass-spring body (cloth or strands), with spring rest lengths from its positions. A cloth's
+// mass comes from its triangles (`density` per area, a third of each triangle's to each corner),
+// strands' from their segments (`density` per length, half of each segment's to each end); strands are
+// drawn as tubes of `strand_radius`.
+void addSpringBody(Model& model, const std::string& name, const SpringMesh& mesh, int stretch_region, int bend_region, double density,
+                   double strand_radius = 0);
 
 // A region's k: Eq. 11 over `interval` for solids (a PD energy's own weight, solidStiffness), the
 // spring constant for springs. updateStiffness recomputes every region's.
