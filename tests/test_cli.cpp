@@ -166,7 +166,7 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   std::getline(frames, line);
   EXPECT_EQ(line,
             "frame,time,iterations,ls_trials,frame_ms,g,elastic_energy,kinetic_energy,min_det_f,inverted,active_contacts,max_penetration,"
-            "bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back");
+            "self_contacts,max_self_penetration,bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back");
   int rows = 0;
   while (std::getline(frames, line)) {
     ++rows;  // with --reference the exact solve's time is reported apart from the frame's

@@ -43,6 +43,14 @@ struct WindSettings {
   int seed;            // of the gust noise
 };
 
+// Self-collisions (core/collision/self_contacts.h): penalties between the bodies' own surfaces and
+// strands, in g and grad g only, never in A.
+struct SelfCollisionSettings {
+  bool enabled;
+  double thickness;  // vertices are kept this far from triangles (m)
+  double stiffness;  // of the penalty (N/m)
+};
+
 struct Settings {
   Settings();  // the registry's defaults
   double time_step;
@@ -56,6 +64,7 @@ struct Settings {
   double contact_slip_speed;  // m/s
   SolverSettings solver;
   WindSettings wind;
+  SelfCollisionSettings self_collision;
 };
 
 }  // namespace qnsim

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/collision/self_contacts.h"
 #include "core/objective/objective.h"
 #include "core/scene/scene.h"
 #include "core/sim/build_model.h"
@@ -40,6 +41,8 @@ class Simulation {
   void setState(const VecX& x, const VecX& v);
   // The colliders as posed at the current time (keyframed ones move).
   const std::vector<Collider>& colliders() const { return colliders_; }
+  // The self-collision primitives and detection (self_contacts.h), for measurements and tests.
+  SelfCollision& selfCollision() { return *self_collision_; }
   int frame() const { return frame_; }
   double time() const { return time_; }
   Objective& objective() { return *objective_; }
@@ -112,6 +115,7 @@ class Simulation {
   std::unique_ptr<SystemMatrix> system_;
   std::unique_ptr<DirectionSolver> solver_;
   std::unique_ptr<FrameSolver> frame_solver_;
+  std::unique_ptr<SelfCollision> self_collision_;
   std::vector<Collider> colliders_;  // the scene's colliders posed at the current time
   VecX x_, v_, x_start_, v_start_, y_, energy_offset_;
   VecX x_previous_, v_previous_;  // the step before this one, for BDF2

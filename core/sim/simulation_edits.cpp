@@ -128,6 +128,7 @@ void Simulation::restoreState(const State& state) {
   x_ = state.x;
   v_ = state.v;
   objective_->contacts.clear();
+  objective_->self_contacts.clear();
   updateHandleTargets(built_.handles, time_, built_.model);
   measure(0.0);
 }
