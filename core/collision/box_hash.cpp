@@ -10,7 +10,12 @@ constexpr double kCoordinateLimit = 1e6;  // far-away cells are clamped together
 }  // namespace
 
 BoxHash::Cell BoxHash::cellOf(const Vec3& p) const {
-  return (p.array() / cell_).floor().cwiseMax(-kCoordinateLimit).cwiseMin(kCoordinateLimit).cast<int>();
+  const auto coordinate = [this](double v) {
+    const double c = std::clamp(v / cell_, -kCoordinateLimit, kCoordinateLimit);
+    const int i = static_cast<int>(c);
+    return i - (c < i);  // floor
+  };
+  return {coordinate(p.x()), coordinate(p.y()), coordinate(p.z())};
 }
 
 size_t BoxHash::slotOf(const Cell& c) const {

@@ -74,11 +74,21 @@ class SelfCollision {
   int intersections(const VecX& x);
 
  private:
+  template <class Body>
+  void forEachChunk(Body body);
+  void findCandidates(const VecX& x, const VecX& start, const SelfContactParams& params);
+  bool candidatesHold(const VecX& x, const VecX& start, const SelfContactParams& params) const;
+
   CollisionPrimitives primitives_;
   EdgeIndices edges_;  // the triangles' edges, each once
   BoxHash triangle_hash_, segment_hash_;
   std::vector<Aabb> triangle_boxes_, segment_boxes_;
+  // Per chunk of query primitives: their candidates (each list after its length), and the terms found.
+  std::vector<std::vector<int>> chunk_candidates_;
   std::vector<std::vector<SelfContactTerm>> chunk_terms_;
+  VecX candidates_at_, candidates_start_;  // where the candidates were found
+  SelfContactParams candidates_params_{};
+  double padding_ = 0;
   std::vector<Eigen::Vector4i> pushing_before_, pushing_after_;
 };
 
