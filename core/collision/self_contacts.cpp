@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "core/common/parallel.h"
@@ -100,9 +101,11 @@ std::optional<SelfContactTerm> segmentTerm(const CollisionPrimitives& p, int i, 
   if (s[0] == r[0] || s[0] == r[1] || s[1] == r[0] || s[1] == r[1]) return std::nullopt;
   const double thickness = p.radius[i] + p.radius[j];
   const Vec3 p0 = at(x, s[0]), p1 = at(x, s[1]), q0 = at(x, r[0]), q1 = at(x, r[1]);
-  const Vec3 s0 = at(start, s[0]), s1 = at(start, s[1]), r0 = at(start, r[0]), r1 = at(start, r[1]);
+  const bool inside = acrossInside(p0, p1, q0, q1);
+  if (!inside && segmentDistance(p0, p1, q0, q1) >= 2 * thickness) return std::nullopt;  // apart, with no side to keep
   SelfContactTerm term{SelfContactTerm::Kind::Segments, Eigen::Vector4i(s[0], s[1], r[0], r[1]), 0.0, thickness, params.stiffness};
-  if (acrossInside(p0, p1, q0, q1) && acrossInside(s0, s1, r0, r1)) term.side = lineHeight(s0, s1, r0, r1) >= 0 ? 1.0 : -1.0;
+  const Vec3 s0 = at(start, s[0]), s1 = at(start, s[1]), r0 = at(start, r[0]), r1 = at(start, r[1]);
+  if (inside && acrossInside(s0, s1, r0, r1)) term.side = lineHeight(s0, s1, r0, r1) >= 0 ? 1.0 : -1.0;
   if (term.gap(x) >= thickness) return std::nullopt;  // not within twice the contact distance
   if (sameBody(p, s[0], r[0]) && segmentDistance(at(p.rest, s[0]), at(p.rest, s[1]), at(p.rest, r[0]), at(p.rest, r[1])) < 2 * thickness)
     return std::nullopt;  // neighbours at rest
@@ -161,8 +164,9 @@ void SelfCollision::forEachChunk(Body body) {
 // of the frame while no vertex moves farther than the padding from here: boxes then grow by no more.
 void SelfCollision::findCandidates(const VecX& x, const VecX& start, const SelfContactParams& params) {
   const CollisionPrimitives& p = primitives_;
-  padding_ = params.thickness;
-  for (double r : p.radius) padding_ = std::max(padding_, 2 * r);
+  // The smallest contact distance of the primitives present (the thickness, or a strand's diameter).
+  padding_ = p.triangles.rows() > 0 ? params.thickness : std::numeric_limits<double>::infinity();
+  for (double r : p.radius) padding_ = std::min(padding_, 2 * r);
   triangle_hash_.build(triangle_boxes_, cellSize(triangle_boxes_, 3 * params.thickness));
   segment_hash_.build(segment_boxes_, cellSize(segment_boxes_, 0.0));
   const double grow = 2 * padding_;
