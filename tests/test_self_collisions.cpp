@@ -473,7 +473,7 @@ TEST(SelfCollisionScenes, BristlesPressOnEachOther) {
   const double contact_distance = 0.002;  // two 1 mm radii
   EXPECT_GT(run.most_contacts, 50);
   // Strands kept apart: in most frames no pair's centre lines went through each other (the deepest
-  // contact stays below the contact distance). Some frames lose a pair (measured: 14 of 120), when a
+  // contact stays below the contact distance). Some frames lose a pair (measured: 11 of 120), when a
   // bristle crosses another within one step and ten iterations cannot push it back.
   const long apart =
       std::count_if(run.deepest_per_frame.begin(), run.deepest_per_frame.end(), [&](double d) { return d < contact_distance; });
