@@ -16,7 +16,7 @@ namespace {
 const std::vector<std::string> kCatalog = {
     "squirrel_head", "squirrel_head_soft_pd", "squirrel_head_stiff_pd", "bunny_torus", "hippo", "hippo_recovery", "cloth",
     "twisting_bar", "shaking_bar", "sphere_spline_a", "sphere_spline_b", "thin_sheet", "cube_isotropic", "cube_anisotropic",
-    "teaser_materials", "flag_tearing", "bar_tearing"};
+    "teaser_materials", "flag_tearing", "bar_tearing", "cloth_sphere_fold", "soft_body_fold", "brush_bristles"};
 
 TEST(Catalog, HasEverySceneAndDocumentsIt) {
   const std::vector<std::string> files = catalogSceneNames();

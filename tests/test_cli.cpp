@@ -168,7 +168,7 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   std::getline(frames, line);
   EXPECT_EQ(line,
             "frame,time,iterations,ls_trials,frame_ms,g,elastic_energy,kinetic_energy,min_det_f,inverted,active_contacts,max_penetration,"
-            "bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back,torn,removed");
+            "self_contacts,max_self_penetration,bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back,torn,removed");
   const auto cells = [](const std::string& row) {
     std::vector<std::string> out;
     std::stringstream in(row);
@@ -179,10 +179,11 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   while (std::getline(frames, line)) {
     ++rows;  // with --reference the exact solve's time is reported apart from the frame's
     const std::vector<std::string> row = cells(line);
-    ASSERT_EQ(row.size(), 21u) << line;
-    EXPECT_GT(std::stod(row[17]), 0.0) << "reference_ms: " << line;
-    EXPECT_EQ(row[18], "0") << "rolled_back";
-    EXPECT_EQ(row[19] + row[20], "00") << "torn, removed: the scene does not tear";
+    ASSERT_EQ(row.size(), 23u) << line;
+    EXPECT_EQ(row[12] + row[13], "00") << "self_contacts, max_self_penetration: the scene has no self-collisions";
+    EXPECT_GT(std::stod(row[19]), 0.0) << "reference_ms: " << line;
+    EXPECT_EQ(row[20], "0") << "rolled_back";
+    EXPECT_EQ(row[21] + row[22], "00") << "torn, removed: the scene does not tear";
   }
   EXPECT_EQ(rows, 4);
   std::getline(iterations, line);

@@ -117,7 +117,10 @@ TEST(Damping, RigidModesDragKeepsMomentumAndTakesOnlyTheDeformation) {
   line.rest.resize(12);
   line.mass = Eigen::Vector4d(1, 2, 3, 4);
   for (int i = 0; i < 4; ++i) vertex(line.rest, i) = Vec3(i, 0, 0);
-  line.bodies.push_back({"line", 0, 4, {}, false});
+  Body body;
+  body.name = "line";
+  body.vertex_count = 4;
+  line.bodies.push_back(body);
   const VecX w = test::perturbed(VecX::Zero(12), 1.0, rng);
   dragVelocities(line, settings, line.rest, w, dragged);
   ASSERT_TRUE(dragged.allFinite());

@@ -66,5 +66,46 @@ TEST_F(PickBox, SurfaceViewCoversTheBoundaryWithOutwardNormals) {
   }
 }
 
+// Strands are drawn as tubes around their segments and picked within their radius.
+class PickBrush : public ::testing::Test {
+ protected:
+  BuiltModel built = test::buildInline(R"({"version": 1, "bodies": [{"name": "brush", "translate": [0, 0.5, 0],
+    "shape": {"type": "strands", "size": [0.1, 0], "strands": [2, 1], "length": 0.4, "segments": 4, "radius": 0.01},
+    "materials": [{"region": "stretch", "model": "spring"}, {"region": "bend", "model": "spring"}]}]})");
+  SurfaceView view = makeSurfaceView(built.model);
+  const VecX& x = built.model.rest;  // strand 0 hangs from (-0.05, 0.5, 0), strand 1 from (0.05, 0.5, 0)
+};
+
+TEST_F(PickBrush, TubesSurroundTheStrandsFacingOutward) {
+  ASSERT_EQ(view.tubes.size(), 2u);
+  EXPECT_EQ(view.triangles.rows(), 0);
+  EXPECT_EQ(view.vertices.size(), 2u * (5 * kTubeSides + 2));  // a ring per strand vertex and two caps
+  EXPECT_EQ(view.local.size(), 2u * 3 * (4 * 2 * kTubeSides + 2 * kTubeSides));
+  std::vector<float> positions, normals;
+  gatherPositions(view, x, positions);
+  computeNormals(view, positions, normals);
+  for (const Tube& tube : view.tubes)
+    for (size_t k = 0; k < tube.chain.size(); ++k)
+      for (int j = 0; j < kTubeSides; ++j) {
+        const int drawn = tube.first_drawn + static_cast<int>(k) * kTubeSides + j;
+        const Vec3f p(positions[3 * drawn], positions[3 * drawn + 1], positions[3 * drawn + 2]);
+        const Vec3f n(normals[3 * drawn], normals[3 * drawn + 1], normals[3 * drawn + 2]);
+        const Vec3f offset = p - vertex(x, tube.chain[k]).cast<float>();
+        EXPECT_EQ(view.vertices[drawn], tube.chain[k]);
+        EXPECT_NEAR(offset.norm(), 0.01f, 1e-6f);
+        EXPECT_NEAR(offset.y(), 0.0f, 1e-6f) << "the ring is square to the strand";
+        EXPECT_GT(n.dot(offset), 0.0f) << "outward";
+      }
+}
+
+TEST_F(PickBrush, PicksTheStrandVertexNearestWhereTheRayPasses) {
+  const Ray at_vertex_2{Vec3f(-0.045f, 0.31f, 1), Vec3f(0, 0, -1)};  // 5 mm beside strand 0, 1 cm below its vertex 2
+  const PickHit hit = pickVertex(at_vertex_2, x, view);
+  EXPECT_EQ(hit.vertex, 2);
+  EXPECT_NEAR(hit.distance, 1.0f, 0.01f);
+  EXPECT_EQ(pickVertex({Vec3f(0.075f, 0.3f, 1), Vec3f(0, 0, -1)}, x, view).vertex, -1) << "2.5 radii beside strand 1";
+  EXPECT_EQ(pickVertex({Vec3f(0.05f, 0.3f, 1), Vec3f(0, 0, -1)}, x, view).vertex, 5 + 2) << "strand 1's vertex 2";
+}
+
 }  // namespace
 }  // namespace qnsim::view

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/math/proximity.h"
+
 namespace qnsim::view {
 namespace {
 Vec3f at(const VecX& x, int v) { return vertex(x, v).cast<float>(); }
@@ -46,6 +48,31 @@ PickHit pickSurfaceVertex(const Ray& ray, const VecX& x, const TriIndices& trian
     }
   }
   return hit;
+}
+
+PickHit pickStrandVertex(const Ray& ray, const VecX& x, const EdgeIndices& segments, const std::vector<float>& radius) {
+  PickHit hit;
+  constexpr double kFar = 1e4;  // the ray as a long segment
+  const Vec3 origin = ray.origin.cast<double>(), far = origin + kFar * ray.direction.cast<double>();
+  float best = std::numeric_limits<float>::infinity();
+  for (Eigen::Index s = 0; s < segments.rows(); ++s) {
+    const Vec3 a = vertex(x, segments(s, 0)), b = vertex(x, segments(s, 1));
+    const Vec2 st = closestSegmentParameters(origin, far, a, b);
+    const Vec3 on_ray = origin + st[0] * (far - origin), on_segment = a + st[1] * (b - a);
+    const float t = static_cast<float>(st[0] * kFar);
+    if ((on_ray - on_segment).norm() > radius[s] || !(t > 0.0f) || t >= best) continue;
+    best = t;
+    hit = {st[1] < 0.5 ? segments(s, 0) : segments(s, 1), t, on_ray.cast<float>()};
+  }
+  return hit;
+}
+
+PickHit pickVertex(const Ray& ray, const VecX& x, const SurfaceView& view) {
+  const PickHit surface = pickSurfaceVertex(ray, x, view.triangles);
+  if (view.segments.rows() == 0) return surface;
+  const PickHit strand = pickStrandVertex(ray, x, view.segments, view.segment_radius);
+  if (surface.vertex < 0) return strand;
+  return strand.vertex >= 0 && strand.distance < surface.distance ? strand : surface;
 }
 
 Vec3f intersectPlane(const Ray& ray, const Vec3f& point, const Vec3f& normal) {

@@ -5,6 +5,7 @@
 
 #include "core/common/types.h"
 #include "view/camera.h"
+#include "view/surface_view.h"
 
 namespace qnsim::view {
 
@@ -20,6 +21,13 @@ float intersectTriangle(const Ray& ray, const Vec3f& a, const Vec3f& b, const Ve
 // The nearest triangle of `triangles` (global indices into the 3n positions x) hit by the ray, and
 // the corner of that triangle closest to the hit point.
 PickHit pickSurfaceVertex(const Ray& ray, const VecX& x, const TriIndices& triangles);
+
+// The nearest strand segment the ray passes within the segment's radius of, and that segment's end
+// closest to where the ray passes it.
+PickHit pickStrandVertex(const Ray& ray, const VecX& x, const EdgeIndices& segments, const std::vector<float>& radius);
+
+// The nearer of the surface's and the strands' hits: the vertex under the mouse in a drawn view.
+PickHit pickVertex(const Ray& ray, const VecX& x, const SurfaceView& view);
 
 // Where the ray meets the plane through `point` with normal `normal`; `point` itself when parallel.
 Vec3f intersectPlane(const Ray& ray, const Vec3f& point, const Vec3f& normal);

@@ -1,6 +1,78 @@
 #include "view/surface_view.h"
 
+#include <algorithm>
+#include <cmath>
+#include <map>
+
 namespace qnsim::view {
+namespace {
+
+// The strands of a body as chains of vertices, root to tip: each segment joins a vertex to the next.
+std::vector<std::vector<int>> chains(const EdgeIndices& segments) {
+  std::map<int, int> next, previous;
+  for (Eigen::Index s = 0; s < segments.rows(); ++s) {
+    next[segments(s, 0)] = segments(s, 1);
+    previous[segments(s, 1)] = segments(s, 0);
+  }
+  std::vector<std::vector<int>> out;
+  for (const auto& [root, unused] : next) {
+    if (previous.count(root)) continue;
+    out.push_back({root});
+    for (auto it = next.find(root); it != next.end(); it = next.find(it->second)) out.back().push_back(it->second);
+  }
+  return out;
+}
+
+// Rings of kTubeSides drawn vertices around each chain vertex, quads between rings, a cap at each end.
+void addTube(SurfaceView& view, std::vector<int> chain, float radius, const std::vector<int>& region_of) {
+  Tube tube{std::move(chain), radius, static_cast<int>(view.vertices.size())};
+  const int n = static_cast<int>(tube.chain.size());
+  for (int v : tube.chain)
+    for (int j = 0; j < kTubeSides; ++j) view.vertices.push_back(v), view.region.push_back(region_of[v]);
+  for (int v : {tube.chain.front(), tube.chain.back()}) view.vertices.push_back(v), view.region.push_back(region_of[v]);
+  const auto ring = [&](int k, int j) { return static_cast<unsigned>(tube.first_drawn + k * kTubeSides + (j % kTubeSides)); };
+  for (int k = 0; k + 1 < n; ++k)
+    for (int j = 0; j < kTubeSides; ++j)
+      view.local.insert(view.local.end(), {ring(k, j), ring(k, j + 1), ring(k + 1, j), ring(k, j + 1), ring(k + 1, j + 1), ring(k + 1, j)});
+  const unsigned root_cap = static_cast<unsigned>(tube.first_drawn + n * kTubeSides), tip_cap = root_cap + 1;
+  for (int j = 0; j < kTubeSides; ++j) {
+    view.local.insert(view.local.end(), {ring(0, j + 1), ring(0, j), root_cap});
+    view.local.insert(view.local.end(), {ring(n - 1, j), ring(n - 1, j + 1), tip_cap});
+  }
+  for (int k = 0; k < n; ++k) view.global_to_local[tube.chain[k]] = tube.first_drawn + k * kTubeSides;
+  view.tubes.push_back(std::move(tube));
+}
+
+// The tube's drawn positions around the strand at x.
+void tubePositions(const Tube& tube, const VecX& x, std::vector<float>& positions) {
+  const int n = static_cast<int>(tube.chain.size());
+  const auto at = [&](int k) { return Vec3(vertex(x, tube.chain[std::clamp(k, 0, n - 1)])); };
+  const auto write = [&](int drawn, const Vec3& p) {
+    for (int c = 0; c < 3; ++c) positions[3 * drawn + c] = static_cast<float>(p[c]);
+  };
+  Vec3 normal = Vec3::Zero(), tangent = Vec3::UnitY();
+  for (int k = 0; k < n; ++k) {
+    const Vec3 d = at(k + 1) - at(k - 1);
+    if (d.norm() > 0) tangent = d.normalized();
+    normal -= normal.dot(tangent) * tangent;  // parallel transport of the previous ring's frame
+    if (normal.norm() < 1e-6) {
+      int axis;
+      tangent.cwiseAbs().minCoeff(&axis);
+      normal = Vec3::Unit(axis) - tangent[axis] * tangent;
+    }
+    normal.normalize();
+    const Vec3 binormal = tangent.cross(normal);
+    for (int j = 0; j < kTubeSides; ++j) {
+      const double angle = 2 * M_PI * j / kTubeSides;
+      write(tube.first_drawn + k * kTubeSides + j, at(k) + tube.radius * (std::cos(angle) * normal + std::sin(angle) * binormal));
+    }
+  }
+  const int caps = tube.first_drawn + n * kTubeSides;
+  write(caps, at(0) - tube.radius * (at(1) - at(0)).normalized());
+  write(caps + 1, at(n - 1) + tube.radius * (at(n - 1) - at(n - 2)).normalized());
+}
+
+}  // namespace
 
 SurfaceView makeSurfaceView(const Model& model) {
   SurfaceView view;
@@ -32,13 +104,21 @@ SurfaceView makeSurfaceView(const Model& model) {
       }
       view.local.push_back(static_cast<unsigned>(local));
     }
+  view.surface_vertices = static_cast<int>(view.vertices.size());
+  for (const Body& b : model.bodies) {
+    for (std::vector<int>& chain : chains(b.segments)) addTube(view, std::move(chain), static_cast<float>(b.strand_radius), region_of);
+    view.segments.conservativeResize(view.segments.rows() + b.segments.rows(), 2);
+    view.segments.bottomRows(b.segments.rows()) = b.segments;
+    view.segment_radius.insert(view.segment_radius.end(), b.segments.rows(), static_cast<float>(b.strand_radius));
+  }
   return view;
 }
 
 void gatherPositions(const SurfaceView& view, const VecX& x, std::vector<float>& positions) {
   positions.resize(3 * view.vertices.size());
-  for (size_t i = 0; i < view.vertices.size(); ++i)
+  for (int i = 0; i < view.surface_vertices; ++i)
     for (int c = 0; c < 3; ++c) positions[3 * i + c] = static_cast<float>(x[3 * view.vertices[i] + c]);
+  for (const Tube& tube : view.tubes) tubePositions(tube, x, positions);
 }
 
 void computeNormals(const SurfaceView& view, const std::vector<float>& positions, std::vector<float>& normals) {

@@ -1,6 +1,7 @@
 #pragma once
 // What the renderer draws for the simulated bodies: the union of the bodies' surfaces, compacted to
-// the vertices they use, with a material region per drawn vertex. Built once per scene from the Model.
+// the vertices they use, and strands as tubes around their segments, with a material region per drawn
+// vertex. Built once per scene from the Model.
 #include <vector>
 
 #include "core/model/model.h"
@@ -8,18 +9,32 @@
 
 namespace qnsim::view {
 
+// A strand drawn as a tube: a ring of drawn vertices around each of its vertices, root to tip, then
+// one cap vertex at each end.
+struct Tube {
+  std::vector<int> chain;  // global vertex indices, root to tip
+  float radius = 0;
+  int first_drawn = 0;     // its first ring's first drawn vertex
+};
+inline constexpr int kTubeSides = 8;
+
 struct SurfaceView {
   TriIndices triangles;          // global vertex indices (for picking against the positions)
-  std::vector<int> vertices;     // global index of each drawn vertex
+  std::vector<int> vertices;     // global index of each drawn vertex (a tube's rings repeat their strand vertex)
   std::vector<unsigned> local;   // triangles as indices into `vertices`, 3 per triangle
   std::vector<int> region;       // per drawn vertex: the model region it belongs to
-  std::vector<int> global_to_local;  // -1 for interior vertices
+  std::vector<int> global_to_local;  // -1 for interior vertices; a strand vertex's first ring vertex
   int cloth_triangles = 0;       // drawn double sided when > 0
+  int surface_vertices = 0;      // drawn vertices of the surfaces; the tubes' follow
+  std::vector<Tube> tubes;
+  EdgeIndices segments;          // the strands' segments, global (for picking)
+  std::vector<float> segment_radius;
 };
 
 SurfaceView makeSurfaceView(const Model& model);
 
-// Positions (3 floats per drawn vertex) and area-weighted smooth normals.
+// Positions (3 floats per drawn vertex; tube rings around their strand, turned along it by parallel
+// transport so they do not twist) and area-weighted smooth normals.
 void gatherPositions(const SurfaceView& view, const VecX& x, std::vector<float>& positions);
 void computeNormals(const SurfaceView& view, const std::vector<float>& positions, std::vector<float>& normals);
 

@@ -71,6 +71,14 @@ void drawSimulationPanel(UiState& ui) {
   ImGui::SameLine();
   if (ImGui::Button("Reset", {third, 0})) runner.reset();
   ImGui::Text("frame %d, t = %.3f s, step %.1f ms", s.frame, s.time, s.record.frame_ms);
+  if (!ui.session->colliders.empty())
+    ImGui::Text("contacts %d, deepest %.2f mm", s.record.active_contacts, 1e3 * s.record.max_penetration);
+  if (ui.session->settings.self_collision.enabled) {
+    ImGui::Text("self-contacts %d, deepest %.2f mm", s.record.self_contacts, 1e3 * s.record.max_self_penetration);
+    helpMarker("Self-contact terms that push this frame (vertex-triangle and strand pairs closer than the contact distance), "
+               "and the deepest: the contact distance minus the vertex's height above the triangle. More than the thickness "
+               "means a vertex is through a triangle.");
+  }
   if (ImGui::Checkbox("Real time (one frame per h)", &ui.real_time)) runner.setRealTime(ui.real_time);
   ImGui::SetNextItemWidth(140);
   ImGui::SliderFloat("drag stiffness", &ui.interaction.drag_stiffness_scale, 0.05f, 20.0f, "x %.2f", ImGuiSliderFlags_Logarithmic);

@@ -139,7 +139,7 @@ void continueMouse(UiState& ui, const Vec2f& p) {
 }  // namespace
 
 bool beginDrag(UiState& ui, const Vec2f& pixel) {
-  const view::PickHit hit = view::pickSurfaceVertex(rayAt(ui, pixel), ui.snapshot->x, ui.snapshot->surface->triangles);
+  const view::PickHit hit = view::pickVertex(rayAt(ui, pixel), ui.snapshot->x, *ui.snapshot->surface);
   if (hit.vertex < 0) return false;
   Interaction& in = ui.interaction;
   in.dragged = hit.vertex;
@@ -182,7 +182,7 @@ void handleViewInput(UiState& ui, const ViewRect& rect) {
   in.last_mouse = p;
   in.hovered = -1;
   if (inside && in.mode == Mode::None && !ImGui::GetIO().WantCaptureMouse)
-    in.hovered = view::pickSurfaceVertex(rayAt(ui, p), ui.snapshot->x, ui.snapshot->surface->triangles).vertex;
+    in.hovered = view::pickVertex(rayAt(ui, p), ui.snapshot->x, *ui.snapshot->surface).vertex;
 }
 
 void updateRenderer(UiState& ui, render::Renderer& renderer) {

@@ -50,12 +50,12 @@ TetMesh makeBox(const Vec3& size, const Eigen::Vector3i& cells) {
   return mesh;
 }
 
-ClothGrid makeClothGrid(const Vec2& size, const Eigen::Vector2i& vertices) {
+SpringMesh makeClothGrid(const Vec2& size, const Eigen::Vector2i& vertices) {
   const int nx = vertices.x(), nz = vertices.y();
   if (nx < 2 || nz < 2) throw error("cloth: needs at least 2 x 2 vertices, got ", nx, " x ", nz);
   if (!(size.array() > 0).all()) throw error("cloth: size must be positive, got ", size.transpose());
   const auto index = [nz](int i, int j) { return i * nz + j; };
-  ClothGrid cloth;
+  SpringMesh cloth;
   cloth.surface.V.resize(nx * nz, 3);
   for (int i = 0; i < nx; ++i)
     for (int j = 0; j < nz; ++j)
@@ -95,6 +95,30 @@ ClothGrid makeClothGrid(const Vec2& size, const Eigen::Vector2i& vertices) {
     cloth.bend_middle[s] = middle;
   }
   return cloth;
+}
+
+SpringMesh makeStrands(const Vec2& size, const Eigen::Vector2i& strands, double length, int segments) {
+  const int nx = strands.x(), nz = strands.y();
+  if (nx < 1 || nz < 1 || segments < 2) throw error("strands: needs at least 1 x 1 strands of 2 segments, got ", nx, " x ", nz, " of ", segments);
+  if (!(size.array() >= 0).all() || !(length > 0)) throw error("strands: size must not be negative and length must be positive");
+  const int per_strand = segments + 1;
+  const auto coordinate = [](double extent, int i, int count) { return count > 1 ? extent * (double(i) / (count - 1) - 0.5) : 0.0; };
+  SpringMesh brush;
+  brush.surface.V.resize(nx * nz * per_strand, 3);
+  brush.stretch_springs.resize(nx * nz * segments, 2);
+  brush.bend_springs.resize(nx * nz * (segments - 1), 2);
+  brush.bend_middle.resize(nx * nz * (segments - 1));
+  for (int s = 0; s < nx * nz; ++s) {
+    const int first = s * per_strand;
+    const double x = coordinate(size.x(), s / nz, nx), z = coordinate(size.y(), s % nz, nz);
+    for (int k = 0; k < per_strand; ++k) brush.surface.V.row(first + k) = Vec3(x, -length * k / segments, z);
+    for (int k = 0; k < segments; ++k) brush.stretch_springs.row(s * segments + k) << first + k, first + k + 1;
+    for (int k = 0; k + 1 < segments; ++k) {
+      brush.bend_springs.row(s * (segments - 1) + k) << first + k, first + k + 2;
+      brush.bend_middle[s * (segments - 1) + k] = first + k + 1;
+    }
+  }
+  return brush;
 }
 
 }  // namespace qnsim

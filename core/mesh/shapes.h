@@ -1,5 +1,5 @@
 #pragma once
-// Procedural shapes: a box of tetrahedra and a mass-spring cloth grid.
+// Procedural shapes: a box of tetrahedra, a mass-spring cloth grid and a brush of mass-spring strands.
 #include <vector>
 
 #include "core/mesh/tet_mesh.h"
@@ -10,16 +10,24 @@ namespace qnsim {
 // tets per cube with the split mirrored on alternate cubes so that faces match.
 TetMesh makeBox(const Vec3& size, const Eigen::Vector3i& cells);
 
+// A mass-spring body: a cloth (its triangles carry the mass and are drawn) or strands (no triangles;
+// the stretch springs are the strands' segments).
+struct SpringMesh {
+  SurfaceMesh surface;  // V, and F for a cloth (empty for strands)
+  EdgeIndices stretch_springs, bend_springs;
+  Eigen::VectorXi bend_middle;  // the vertex each bending spring bends over (its ends' common neighbour)
+};
+
 // A cloth grid in the xz plane centred at the origin, `vertices` = (count along x, count along z).
 // Triangles alternate their diagonal in a checkerboard. Springs as in Liu et al. 2013's code:
 // structural springs on every triangle edge, bending springs between distance-2 neighbours along both
 // grid axes. Vertex (i, j) has index i * vertices.y() + j.
-struct ClothGrid {
-  SurfaceMesh surface;
-  Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor> stretch_springs;
-  Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor> bend_springs;
-  Eigen::VectorXi bend_middle;  // the vertex each bending spring bends over (its ends' common grid neighbour)
-};
-ClothGrid makeClothGrid(const Vec2& size, const Eigen::Vector2i& vertices);
+SpringMesh makeClothGrid(const Vec2& size, const Eigen::Vector2i& vertices);
+
+// A brush: `strands` = (count along x, count along z) straight strands hanging down (-y) from roots
+// on a grid of `size` in the xz plane centred at the origin, each of `length` in `segments` segments.
+// Stretch springs join consecutive vertices, bending springs vertices two apart. Vertex k of strand
+// (i, j) has index (i * strands.y() + j) * (segments + 1) + k, k = 0 at the root.
+SpringMesh makeStrands(const Vec2& size, const Eigen::Vector2i& strands, double length, int segments);
 
 }  // namespace qnsim

@@ -61,42 +61,48 @@ int addSpring(SpringElements& springs, const VecX& rest, const Eigen::Vector2i& 
 
 }  // namespace
 
-void addClothBody(Model& model, const std::string& name, const ClothGrid& cloth, int stretch_region, int bend_region,
-                  double areal_density) {
-  const SurfaceMesh& surface = cloth.surface;
-  const int first = appendVertices(model, surface.V);
-  for (int f = 0; f < surface.F.rows(); ++f) {
-    const Vec3 a = surface.V.row(surface.F(f, 0)), b = surface.V.row(surface.F(f, 1)), c = surface.V.row(surface.F(f, 2));
+void addSpringBody(Model& model, const std::string& name, const SpringMesh& mesh, int stretch_region, int bend_region, double density,
+                   double strand_radius) {
+  const MatX3& V = mesh.surface.V;
+  const TriIndices& F = mesh.surface.F;
+  const bool strands = F.rows() == 0;
+  const int first = appendVertices(model, V);
+  for (int f = 0; f < F.rows(); ++f) {
+    const Vec3 a = V.row(F(f, 0)), b = V.row(F(f, 1)), c = V.row(F(f, 2));
     const double area = 0.5 * (b - a).cross(c - a).norm();
-    for (int k = 0; k < 3; ++k) model.mass[first + surface.F(f, k)] += areal_density * area / 3.0;
+    for (int k = 0; k < 3; ++k) model.mass[first + F(f, k)] += density * area / 3.0;
   }
   Body body;
   body.name = name;
   body.first_vertex = first;
-  body.vertex_count = static_cast<int>(surface.V.rows());
-  body.is_cloth = true;
-  body.triangles = body.surface = surface.F.array() + first;
+  body.vertex_count = static_cast<int>(V.rows());
+  body.is_cloth = !strands;
+  body.triangles = body.surface = F.array() + first;
   body.first_spring = model.springs.size();
-  std::map<std::pair<int, int>, int> spring_of;  // stretch springs by their (sorted) grid vertices
+  std::map<std::pair<int, int>, int> spring_of;  // stretch springs by their (sorted) mesh vertices
   const auto key = [](int a, int b) { return std::pair(std::min(a, b), std::max(a, b)); };
-  for (Eigen::Index s = 0; s < cloth.stretch_springs.rows(); ++s) {
-    const Eigen::Vector2i v = cloth.stretch_springs.row(s).transpose();
-    spring_of[key(v[0], v[1])] = addSpring(model.springs, model.rest, v.array() + first, stretch_region, Eigen::Vector2i(-1, -1));
+  for (Eigen::Index s = 0; s < mesh.stretch_springs.rows(); ++s) {
+    const Eigen::Vector2i v = mesh.stretch_springs.row(s).transpose();
+    const int spring = addSpring(model.springs, model.rest, v.array() + first, stretch_region, Eigen::Vector2i(-1, -1));
+    spring_of[key(v[0], v[1])] = spring;
+    if (strands)
+      for (int k = 0; k < 2; ++k) model.mass[first + v[k]] += density * model.springs.rest_length[spring] / 2.0;
   }
   const auto springAlong = [&](int a, int b) {
     const auto found = spring_of.find(key(a, b));
-    if (found == spring_of.end()) throw error("cloth '", name, "': no stretch spring joins grid vertices ", a, " and ", b);
+    if (found == spring_of.end()) throw error("body '", name, "': no stretch spring joins vertices ", a, " and ", b);
     return found->second;
   };
-  for (Eigen::Index s = 0; s < cloth.bend_springs.rows(); ++s) {
-    const Eigen::Vector2i v = cloth.bend_springs.row(s).transpose();
-    const int m = cloth.bend_middle[s];
+  for (Eigen::Index s = 0; s < mesh.bend_springs.rows(); ++s) {
+    const Eigen::Vector2i v = mesh.bend_springs.row(s).transpose();
+    const int m = mesh.bend_middle[s];
     addSpring(model.springs, model.rest, v.array() + first, bend_region, Eigen::Vector2i(springAlong(v[0], m), springAlong(m, v[1])));
   }
   body.spring_count = model.springs.size() - body.first_spring;
-  body.triangle_springs.resize(surface.F.rows(), 3);
-  for (Eigen::Index f = 0; f < surface.F.rows(); ++f)
-    for (int k = 0; k < 3; ++k) body.triangle_springs(f, k) = springAlong(surface.F(f, k), surface.F(f, (k + 1) % 3));
+  body.triangle_springs.resize(F.rows(), 3);
+  for (Eigen::Index f = 0; f < F.rows(); ++f)
+    for (int k = 0; k < 3; ++k) body.triangle_springs(f, k) = springAlong(F(f, k), F(f, (k + 1) % 3));
+  if (strands) body.segments = mesh.stretch_springs.array() + first, body.strand_radius = strand_radius;
   model.bodies.push_back(std::move(body));
 }
 

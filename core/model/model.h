@@ -62,7 +62,8 @@ struct Attachment {
   int handle;  // which handle drives the target
 };
 
-// One simulated object: a range of the model's vertices and elements plus the triangles to draw it with.
+// One simulated object: a range of the model's vertices and elements plus the triangles to draw it with,
+// or for strands (brush bristles) the segments, drawn as tubes of the strands' radius.
 struct Body {
   std::string name;
   int first_vertex = 0, vertex_count = 0;
@@ -72,6 +73,9 @@ struct Body {
   // Cloth: every triangle, and the spring along each of its edges (a-b, b-c, c-a). A triangle is drawn
   // while its three edge springs are there.
   TriIndices triangles, triangle_springs;
+  // Strands: the segments still present (their stretch springs), global indices; follows removed elements.
+  EdgeIndices segments;
+  double strand_radius = 0;
 };
 
 struct Model {
@@ -94,10 +98,13 @@ int addRegion(Model& model, std::string name, std::unique_ptr<Material> material
 // Masses are lumped: each tet gives density * V / 4 to each of its vertices.
 void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& tet_region);
 
-// Appends a cloth body: triangles for mass (areal density * area / 3 per vertex) and drawing, springs
-// with rest lengths from the initial positions, each bending spring hinged on the stretch springs to
-// its middle vertex.
-void addClothBody(Model& model, const std::string& name, const ClothGrid& cloth, int stretch_region, int bend_region, double areal_density);
+// Appends a mass-spring body (cloth or strands), with spring rest lengths from its positions, each
+// bending spring hinged on the stretch springs to its middle vertex. A cloth's mass comes from its
+// triangles (`density` per area, a third of each triangle's to each corner), strands' from their
+// segments (`density` per length, half of each segment's to each end); strands are drawn as tubes of
+// `strand_radius`.
+void addSpringBody(Model& model, const std::string& name, const SpringMesh& mesh, int stretch_region, int bend_region, double density,
+                   double strand_radius = 0);
 
 // A region's k: Eq. 11 over `interval` for solids (a PD energy's own weight, solidStiffness), the
 // spring constant for springs. updateStiffness recomputes every region's.

@@ -56,13 +56,13 @@ void removeSpring(Model& model, int s, int& count) {
   ++count;
 }
 
-// Cloth springs left without purpose by removals: edge springs of no remaining triangle, then bending
-// springs whose hinge lost a spring. Returns how many it removed.
+// Springs left without purpose by removals: a cloth's edge springs of no remaining triangle, then a
+// cloth's or strands' bending springs whose hinge lost a spring. Returns how many it removed.
 int removeOrphanedSprings(Model& model) {
   SpringElements& springs = model.springs;
   int count = 0;
   for (const Body& body : model.bodies) {
-    if (!body.is_cloth) continue;
+    if (body.spring_count == 0) continue;
     std::vector<char> edge(springs.size(), 0), used(springs.size(), 0);
     for (Eigen::Index f = 0; f < body.triangle_springs.rows(); ++f) {
       const auto s = body.triangle_springs.row(f);
@@ -172,6 +172,13 @@ void updateSurfaces(Model& model) {
         if (!model.springs.removed[s[0]] && !model.springs.removed[s[1]] && !model.springs.removed[s[2]]) present.push_back(int(f));
       }
       body.surface = body.triangles(present, Eigen::all);
+      continue;
+    }
+    if (body.spring_count > 0) {  // strands: their stretch springs still present (no hinge) are the segments
+      for (int s = body.first_spring; s < body.first_spring + body.spring_count; ++s)
+        if (model.springs.hinge[s][0] < 0 && !model.springs.removed[s]) present.push_back(s);
+      body.segments.resize(static_cast<Eigen::Index>(present.size()), 2);
+      for (size_t i = 0; i < present.size(); ++i) body.segments.row(static_cast<Eigen::Index>(i)) = model.springs.vertices[present[i]].transpose();
       continue;
     }
     for (int e = body.first_tet; e < body.first_tet + body.tet_count; ++e)

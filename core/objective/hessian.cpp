@@ -12,7 +12,6 @@ namespace qnsim {
 namespace {
 
 using Mat12 = Eigen::Matrix<double, 12, 12>;
-using Vec12 = Eigen::Matrix<double, 12, 1>;
 
 // Adds V lambda w w^T with w = (Q g_0, Q g_1, Q g_2, Q g_3) for one eigen-pair of dP/dF.
 void addMode(Mat12& H, double weight, const Mat3& Q, const Eigen::Matrix<double, 4, 3>& g) {
@@ -147,6 +146,13 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
   for (const DragTerm& d : drags) addDiagonal(d.vertex, c * d.stiffness * Mat3::Identity());
   for (const ContactTerm& t : contacts)
     if (t.gap(z) < 0) addDiagonal(t.vertex, c * t.stiffness * t.normal * t.normal.transpose());
+  // Self-contacts couple four vertices, outside the fixed sparsity pattern: their Gauss-Newton blocks
+  // k g_i g_i^T (g_i the gap's gradient w.r.t. vertex i) go on the diagonal, positive semidefinite.
+  Vec12 dgap;
+  for (const SelfContactTerm& t : self_contacts) {
+    if (t.gap(z, &dgap) >= 0) continue;
+    for (int i = 0; i < 4; ++i) addDiagonal(t.vertices[i], c * t.stiffness * dgap.segment<3>(3 * i) * dgap.segment<3>(3 * i).transpose());
+  }
   // Friction is dissipative and acts on x itself, outside the energy transform.
   for (const FrictionTerm& f : frictions) addDiagonal(f.vertex, frictionBlock(f, vertex(x, f.vertex)));
   for (const WindTerm& t : winds) addDiagonal(t.vertex, t.stiffness);

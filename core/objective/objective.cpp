@@ -147,6 +147,15 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
     e.contact += 0.5 * c * t.stiffness * depth * depth;
     if (with_gradient) vertex(*gradient, t.vertex) += cs * t.stiffness * depth * t.normal;
   }
+  Vec12 dgap;
+  for (const SelfContactTerm& t : self_contacts) {
+    const double gap = t.gap(z);
+    if (gap >= 0) continue;
+    e.self_contact += 0.5 * c * t.stiffness * gap * gap;
+    if (!with_gradient) continue;
+    t.gap(z, &dgap);
+    for (int i = 0; i < 4; ++i) vertex(*gradient, t.vertices[i]) += cs * t.stiffness * gap * dgap.segment<3>(3 * i);
+  }
   for (const FrictionTerm& f : frictions) {
     const Vec3 slip = (vertex(x, f.vertex) - f.anchor) - (vertex(x, f.vertex) - f.anchor).dot(f.normal) * f.normal;
     const double u = slip.norm();

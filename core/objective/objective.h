@@ -2,11 +2,13 @@
 // The backward Euler objective (paper Eq. 3):
 //   g(x) = w/2 (x - y)^T M (x - y) + E(x),   w = 1/h^2,
 // with E the elastic energy of the tets and springs not removed (removal.h), attachment springs, and the
-// terms that stay out of A = w M + L: contacts (Sec. 4.3), their optional friction, and drag springs;
-// optionally also stiffness-proportional damping, whose Hessian A bounds. Energy and gradient come from one
-// streaming pass. Other integrators evaluate c E(s x + o) instead of E(x) (see core/sim/integrator.h).
+// terms that stay out of A = w M + L: contacts (Sec. 4.3) with colliders and between the bodies' own
+// surfaces, the optional friction of collider contacts, and drag springs; optionally also
+// stiffness-proportional damping, whose Hessian A bounds. Energy and gradient come from one streaming
+// pass. Other integrators evaluate c E(s x + o) instead of E(x) (see core/sim/integrator.h).
 #include <vector>
 
+#include "core/math/proximity.h"
 #include "core/model/model.h"
 
 namespace qnsim {
@@ -20,6 +22,29 @@ struct ContactTerm {
   double stiffness;
   // Height of the vertex above the tangent plane at positions x; the term pushes where it is < 0.
   double gap(const VecX& x) const { return (qnsim::vertex(x, vertex) - point).dot(normal); }
+};
+
+// k/2 min(0, gap)^2 on four vertices: a self-collision (core/collision/self_contacts.h).
+// VertexTriangle: vertices (v, a, b, c), gap = side h - thickness with h the height of x_v above the
+// plane of the triangle (a, b, c) (planeHeight) and side = +1 or -1 the side the vertex is kept on; the
+// plane moves with the triangle, so the force acts on all four vertices. Segments: vertices (p0, p1,
+// q0, q1) of two strand segments, gap = side h - thickness with h the signed distance of their lines
+// (lineHeight) and side the side they are kept on, or with side = 0 gap = their distance (at the
+// closest points) - thickness. One-sided like ContactTerm: no force once the gap is positive, so it
+// never glues.
+struct SelfContactTerm {
+  enum class Kind { VertexTriangle, Segments };
+  Kind kind;
+  Eigen::Vector4i vertices;
+  double side, thickness, stiffness;
+  // The gap at positions x and, when asked, its gradient w.r.t. the four vertices in order.
+  double gap(const VecX& x, Vec12* gradient = nullptr) const {
+    const Vec3 p = vertex(x, vertices[0]), a = vertex(x, vertices[1]), b = vertex(x, vertices[2]), c = vertex(x, vertices[3]);
+    if (kind == Kind::Segments && side == 0) return segmentDistance(p, a, b, c, gradient) - thickness;
+    const double h = kind == Kind::Segments ? lineHeight(p, a, b, c, gradient) : planeHeight(p, a, b, c, gradient);
+    if (gradient) *gradient *= side;
+    return side * h - thickness;
+  }
 };
 
 // Optional friction of a contact: bound * H(|P (x_v - anchor)|) with P = I - n n^T and H the Huber
@@ -65,8 +90,8 @@ struct MaterialDamping {
 };
 
 struct EnergyParts {
-  double inertia = 0, elastic = 0, attachment = 0, contact = 0, drag = 0, friction = 0, wind = 0, damping = 0;
-  double total() const { return inertia + elastic + attachment + contact + drag + friction + wind + damping; }
+  double inertia = 0, elastic = 0, attachment = 0, contact = 0, self_contact = 0, drag = 0, friction = 0, wind = 0, damping = 0;
+  double total() const { return inertia + elastic + attachment + contact + self_contact + drag + friction + wind + damping; }
 };
 
 class Objective {
@@ -85,6 +110,7 @@ class Objective {
   const VecX& energyOffset() const { return offset_; }  // o (used only when s != 1)
 
   std::vector<ContactTerm> contacts;
+  std::vector<SelfContactTerm> self_contacts;
   std::vector<FrictionTerm> frictions;
   std::vector<DragTerm> drags;
   std::vector<WindTerm> winds;
@@ -100,7 +126,8 @@ class Objective {
 
   // The Hessian of g (3n x 3n, full symmetric storage), every element block projected to its nearest
   // positive semidefinite matrix when `project` is set (Teran et al. 2005). The sparsity pattern is fixed
-  // for the model; contacts and drags only touch diagonal blocks.
+  // for the model; contacts and drags only touch diagonal blocks, and self-contacts (which couple four
+  // vertices) add only their diagonal Gauss-Newton blocks.
   const SparseMatrix& hessian(const VecX& x, bool project);
 
   const Model& model() const { return model_; }

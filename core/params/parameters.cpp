@@ -74,6 +74,19 @@ std::vector<SettingParameter> declareAll() {
       declare<double>("contact_slip_speed", "Collisions",
                       "Tangential speed (m/s) below which friction acts as a stiff linear drag instead of the constant Coulomb force.",
                       Type::Real, 0.01, 1e-6, 100.0, [](Settings& s) -> double& { return s.contact_slip_speed; }),
+      declare<bool>("self_collision.enabled", "Self-collisions",
+                    "Contacts of the bodies with themselves and each other: a surface vertex closer than the thickness to a "
+                    "triangle (cloth triangles, boundary faces of tet bodies) and strand segments closer than their radii get "
+                    "a penalty in g and grad g, never in A. Pairs of one body that are that close at rest are left out.",
+                    Type::Boolean, false, 0, 0, [](Settings& s) -> bool& { return s.self_collision.enabled; }),
+      declare<double>("self_collision.thickness", "Self-collisions",
+                      "Contact distance (m) between a surface vertex and a triangle: the penalty acts while the vertex is less "
+                      "than this above the triangle's plane, on the side it started the frame on (cloth) or outside (tet "
+                      "bodies). Strands use their own radius instead.",
+                      Type::Real, 0.005, 1e-6, 1.0, [](Settings& s) -> double& { return s.self_collision.thickness; }),
+      declare<double>("self_collision.stiffness", "Self-collisions",
+                      "Stiffness k of the self-contact penalty k/2 gap^2 (N/m), for vertex-triangle and strand pairs.", Type::Real, 1e3,
+                      0.0, 1e12, [](Settings& s) -> double& { return s.self_collision.stiffness; }),
       declare<Vec3>("wind.velocity", "Wind", "Velocity of the air (m/s); it acts on surfaces only where wind.drag > 0.", Type::Vector3,
                     Vec3(0, 0, 0), -1e3, 1e3, [](Settings& s) -> Vec3& { return s.wind.velocity; }),
       declare<double>("wind.drag", "Wind",

@@ -59,6 +59,14 @@ struct WindSettings {
   int seed;            // of the gust noise
 };
 
+// Self-collisions (core/collision/self_contacts.h): penalties between the bodies' own surfaces and
+// strands, in g and grad g only, never in A.
+struct SelfCollisionSettings {
+  bool enabled;
+  double thickness;  // vertices are kept this far from triangles (m)
+  double stiffness;  // of the penalty (N/m)
+};
+
 struct Settings {
   Settings();  // the registry's defaults
   double time_step;
@@ -75,6 +83,7 @@ struct Settings {
   SolverSettings solver;
   WindSettings wind;
   RemovalMatrix removal_matrix;  // what tearing and cutting do to A (thesis Sec. 8.4; core/model/removal.h)
+  SelfCollisionSettings self_collision;
 };
 
 }  // namespace qnsim

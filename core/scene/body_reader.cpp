@@ -38,8 +38,9 @@ void checkShapeBudget(const JsonField& counts, const ModelSize& size, double mem
   }
 }
 
-// Procedural shapes: {"type": "box", "size": [x, y, z], "cells": [i, j, k]} or
-// {"type": "cloth", "size": [x, z], "vertices": [i, j]}.
+// Procedural shapes: {"type": "box", "size": [x, y, z], "cells": [i, j, k]},
+// {"type": "cloth", "size": [x, z], "vertices": [i, j]} or
+// {"type": "strands", "size": [x, z], "strands": [i, j], "length": l, "segments": k, "radius": r}.
 // The model's size is checked against the memory budget before the shape is generated.
 void readShape(const JsonField& shape, BodyDesc& body, double memory_share) {
   const std::string type = shape["type"].string();
@@ -55,11 +56,21 @@ void readShape(const JsonField& shape, BodyDesc& body, double memory_share) {
     const Vec2 counts = shape["vertices"].vec2(2, 2000);
     if (counts != counts.array().round().matrix()) shape["vertices"].fail("vertex counts must be whole numbers");
     checkShapeBudget(shape["vertices"], {0, 0, counts.prod(), 6 * counts.prod()}, memory_share);  // about 6 springs per vertex
-    body.cloth = makeClothGrid(shape["size"].vec2(1e-9, kHuge), counts.cast<int>());
-    body.is_cloth = true;
+    body.springs = makeClothGrid(shape["size"].vec2(1e-9, kHuge), counts.cast<int>());
+    body.mass_spring = true;
     body.source = "cloth";
+  } else if (type == "strands") {
+    shape.allowOnly({"type", "size", "strands", "length", "segments", "radius"});
+    const Vec2 counts = shape["strands"].vec2(1, 1000);
+    if (counts != counts.array().round().matrix()) shape["strands"].fail("strand counts must be whole numbers");
+    const int segments = shape["segments"].integer(2, 10000);
+    checkShapeBudget(shape["segments"], {0, 0, counts.prod() * (segments + 1), 2 * counts.prod() * segments}, memory_share);
+    body.springs = makeStrands(shape["size"].vec2(0, kHuge), counts.cast<int>(), shape["length"].number(1e-9, kHuge), segments);
+    body.strand_radius = shape["radius"].number(1e-9, kHuge);
+    body.mass_spring = true;
+    body.source = "strands";
   } else {
-    shape["type"].fail("unknown shape '" + type + "' (known: box, cloth)");
+    shape["type"].fail("unknown shape '" + type + "' (known: box, cloth, strands)");
   }
 }
 
@@ -73,12 +84,12 @@ void place(const JsonField& field, MatX3& V) {
   if (const auto translate = field.find("translate")) V.rowwise() += translate->vec3().transpose();
 }
 
-int readRegionTag(const JsonField& field, bool is_cloth) {
-  if (is_cloth && field.json().is_string()) {
+int readRegionTag(const JsonField& field, bool mass_spring) {
+  if (mass_spring && field.json().is_string()) {
     const std::string name = field.string();
     if (name == "stretch") return 0;
     if (name == "bend") return 1;
-    field.fail("unknown cloth region '" + name + "' (known: stretch, bend)");
+    field.fail("unknown spring region '" + name + "' (known: stretch, bend)");
   }
   return field.integer(0, 1000000);
 }
@@ -87,7 +98,7 @@ Selection readSelection(const JsonField& field);
 
 MaterialDesc readMaterial(const JsonField& field, const BodyDesc& body) {
   MaterialDesc m;
-  m.region = field.find("region") ? readRegionTag(field["region"], body.is_cloth) : -1;
+  m.region = field.find("region") ? readRegionTag(field["region"], body.mass_spring) : -1;
   m.name = field.stringOr("name", m.region < 0 ? body.name : body.name + "." + std::to_string(m.region));
   std::unique_ptr<Material> material;
   try {
@@ -96,8 +107,8 @@ MaterialDesc readMaterial(const JsonField& field, const BodyDesc& body) {
     field["model"].fail(e.what());
   }
   const bool solid = dynamic_cast<SolidMaterial*>(material.get()) != nullptr;
-  if (solid == body.is_cloth)
-    field["model"].fail(body.is_cloth ? "a cloth needs the 'spring' model" : "a tet body needs a solid model, not 'spring'");
+  if (solid == body.mass_spring)
+    field["model"].fail(body.mass_spring ? "a " + body.source + " body needs the 'spring' model" : "a tet body needs a solid model, not 'spring'");
   for (const auto& [key, value] : field.json().items()) {
     if (key == "name" || key == "region" || key == "model") continue;
     const JsonField member = *field.find(key);
@@ -129,7 +140,7 @@ MaterialDesc readMaterial(const JsonField& field, const BodyDesc& body) {
       }
     }
   }
-  if (m.fiber.kappa > 0 && body.is_cloth) field["fiber"].fail("a cloth has no fibres");
+  if (m.fiber.kappa > 0 && body.mass_spring) field["fiber"].fail("a " + body.source + " body has no fibres");
   m.material = std::move(material);
   return m;
 }
@@ -210,10 +221,11 @@ BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir
   if (field.has("shape") == field.has("mesh")) field.fail("a body needs exactly one of 'shape' or 'mesh'");
   if (field.has("shape")) readShape(field["shape"], body, memory_share);
   else body.mesh = readMesh(field, scene_dir, load_mesh), body.source = field["mesh"].string();
-  place(field, body.is_cloth ? body.cloth.surface.V : body.mesh.V);
+  place(field, body.mass_spring ? body.springs.surface.V : body.mesh.V);
   body.velocity = field.vec3Or("velocity", Vec3::Zero());
   if (const auto perturb = field.find("perturb")) body.perturb = readPerturb(*perturb);
-  body.density = field.numberOr("density", body.is_cloth ? 0.1 : 1000.0, 1e-12, kHuge);
+  const double default_density = body.source == "cloth" ? 0.1 : body.source == "strands" ? 1e-3 : 1000.0;
+  body.density = field.numberOr("density", default_density, 1e-12, kHuge);
   for (const JsonField& m : field["materials"].items()) body.materials.push_back(readMaterial(m, body));
   if (body.materials.empty()) field["materials"].fail("a body needs at least one material");
   if (const auto handles = field.find("handles")) {

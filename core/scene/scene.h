@@ -53,11 +53,12 @@ struct MaterialDesc {
 
 struct BodyDesc {
   std::string name;
-  std::string source;  // "box", "cloth" or the mesh file, for messages
-  bool is_cloth = false;
-  TetMesh mesh;     // tet bodies, placed in world coordinates
-  ClothGrid cloth;  // cloth bodies, placed in world coordinates
-  double density = 1000.0;  // kg/m^3 (cloth: kg/m^2)
+  std::string source;  // "box", "cloth", "strands" or the mesh file, for messages
+  bool mass_spring = false;  // a cloth or strands (`springs`), else a tet body (`mesh`)
+  TetMesh mesh;        // tet bodies, placed in world coordinates
+  SpringMesh springs;  // cloth and strand bodies, placed in world coordinates
+  double strand_radius = 0;  // strands (m)
+  double density = 1000.0;  // kg/m^3 (cloth: kg/m^2, strands: kg/m)
   Vec3 velocity = Vec3::Zero();
   PerturbDesc perturb;  // initial positions other than the rest shape
   std::vector<MaterialDesc> materials;

@@ -44,10 +44,10 @@ class RegionTags {
 // Gives each material with a selection the elements of its tag whose vertices all lie in the selection.
 void applySelections(const RegionTags& tags, const BodyDesc& body, Model& model) {
   const Body& b = model.bodies.back();
-  const MatX3& V = body.is_cloth ? body.cloth.surface.V : body.mesh.V;
+  const MatX3& V = body.mass_spring ? body.springs.surface.V : body.mesh.V;
   for (const auto& [material, region] : tags.selected()) {
     std::vector<char> inside(V.rows(), 0);
-    for (int v : selectVertices(*material->select, V, body.is_cloth ? nullptr : &body.mesh))
+    for (int v : selectVertices(*material->select, V, body.mass_spring ? nullptr : &body.mesh))
       if (v >= 0 && v < V.rows()) inside[v] = 1;
     const auto takes = [&](int tag, auto vertices) {
       if (material->region >= 0 && material->region != tag) return false;
@@ -56,7 +56,7 @@ void applySelections(const RegionTags& tags, const BodyDesc& body, Model& model)
       return true;
     };
     int taken = 0;
-    const int stretch_springs = body.is_cloth ? static_cast<int>(body.cloth.stretch_springs.rows()) : 0;
+    const int stretch_springs = body.mass_spring ? static_cast<int>(body.springs.stretch_springs.rows()) : 0;
     for (int s = b.first_spring; s < b.first_spring + b.spring_count; ++s)
       if (takes(s - b.first_spring < stretch_springs ? 0 : 1, model.springs.vertices[s])) model.springs.region[s] = region, ++taken;
     for (int e = b.first_tet; e < b.first_tet + b.tet_count; ++e)
@@ -80,10 +80,11 @@ void addBody(BuiltModel& built, const BodyDesc& body) {
   Model& model = built.model;
   const int first = model.vertexCount();
   const RegionTags tags(model, body);
-  if (body.is_cloth) {
+  if (body.mass_spring) {
     const int regions[2] = {tags.regionOf(0), tags.regionOf(1)};
-    if (regions[0] < 0 || regions[1] < 0) throw error("body '", body.name, "': a cloth needs materials for the stretch and bend springs");
-    addClothBody(model, body.name, body.cloth, regions[0], regions[1], body.density);
+    if (regions[0] < 0 || regions[1] < 0)
+      throw error("body '", body.name, "': a ", body.source, " body needs materials for the stretch and bend springs");
+    addSpringBody(model, body.name, body.springs, regions[0], regions[1], body.density, body.strand_radius);
   } else {
     addTetBody(model, body.name, body.mesh, body.density, tetRegions(tags, body));
     model.bodies.back().surface = boundaryFaces(body.mesh.T).array() + first;
@@ -93,15 +94,15 @@ void addBody(BuiltModel& built, const BodyDesc& body) {
     if (!(model.mass[v] > 0)) throw error("body '", body.name, "': vertex ", v - first, " is not used by any element");
   built.velocity.conservativeResize(3 * model.vertexCount());
   for (int v = first; v < model.vertexCount(); ++v) vertex(built.velocity, v) = body.velocity;
-  const MatX3 initial = perturbedPositions(body.perturb, body.is_cloth ? body.cloth.surface.V : body.mesh.V);
+  const MatX3 initial = perturbedPositions(body.perturb, body.mass_spring ? body.springs.surface.V : body.mesh.V);
   built.initial.conservativeResize(3 * model.vertexCount());
   built.initial.tail(initial.size()) = flatten(initial);
 }
 
 void addHandles(BuiltModel& built, const BodyDesc& body, int first) {
-  const MatX3& V = body.is_cloth ? body.cloth.surface.V : body.mesh.V;
+  const MatX3& V = body.mass_spring ? body.springs.surface.V : body.mesh.V;
   for (const HandleDesc& h : body.handles) {
-    const std::vector<int> selected = selectVertices(h.select, V, body.is_cloth ? nullptr : &body.mesh);
+    const std::vector<int> selected = selectVertices(h.select, V, body.mass_spring ? nullptr : &body.mesh);
     if (selected.empty()) throw error("body '", body.name, "': handle '", h.name, "' selects no vertices");
     HandleState state{body.name, h.name, h, Vec3::Zero(), {}, {}};
     for (int v : selected) {
@@ -122,8 +123,8 @@ void addHandles(BuiltModel& built, const BodyDesc& body, int first) {
 BuiltModel buildModel(const Scene& scene) {
   ModelSize size;
   for (const BodyDesc& body : scene.bodies)
-    size += body.is_cloth ? ModelSize{0, 0, double(body.cloth.surface.V.rows()),
-                                      double(body.cloth.stretch_springs.rows() + body.cloth.bend_springs.rows())}
+    size += body.mass_spring ? ModelSize{0, 0, double(body.springs.surface.V.rows()),
+                                         double(body.springs.stretch_springs.rows() + body.springs.bend_springs.rows())}
                           : ModelSize{double(body.mesh.V.rows()), double(body.mesh.T.rows()), 0, 0};
   checkMemoryBudget(size, scene.settings.memory_share, scene.name.empty() ? "the scene" : "scene '" + scene.name + "'");
   BuiltModel built;

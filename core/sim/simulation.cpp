@@ -16,6 +16,7 @@ namespace qnsim {
 
 Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_.settings) {
   built_ = buildModel(scene_);
+  self_collision_ = std::make_unique<SelfCollision>(built_.model);
   objective_ = std::make_unique<Objective>(built_.model);
   system_ = std::make_unique<SystemMatrix>(built_.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings_));
   createSolvers();
@@ -31,11 +32,21 @@ void Simulation::createSolvers() {
   frame_method_->setContactRefresh(contactRefresh());
 }
 
+// Collider contacts and self-contacts, refreshed together. Self-collisions can be switched on live, so
+// the refresh is there for every scene; without colliders and with them off it does nothing.
 ContactRefresh Simulation::contactRefresh() {
-  if (scene_.colliders.empty()) return {};
-  // Candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
   return [this](const VecX& x) {
-    return refreshContacts(colliders_, x, x_start_, contactParams(settings_, 1e-2 * record_.bbox_diagonal), *objective_);
+    bool changed = false;
+    // Collider candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
+    if (!colliders_.empty())
+      changed = refreshContacts(colliders_, x, x_start_, contactParams(settings_, 1e-2 * record_.bbox_diagonal), *objective_);
+    if (settings_.self_collision.enabled) {
+      changed |= self_collision_->refresh(x, x_start_, selfContactParams(settings_), *objective_);
+    } else if (!objective_->self_contacts.empty()) {
+      objective_->self_contacts.clear();
+      changed = true;
+    }
+    return changed;
   };
 }
 
@@ -66,6 +77,7 @@ void Simulation::reset() {
   frame_ = 0;
   time_ = 0;
   objective_->contacts.clear();
+  objective_->self_contacts.clear();
   objective_->frictions.clear();
   poseColliders(0.0);
   updateHandleTargets(built_.handles, 0.0, built_.model);
@@ -165,7 +177,7 @@ void Simulation::rollBack() {
 
 // Stores g(x*) in rel_error_[0] until step() turns it into the relative errors.
 void Simulation::computeReference(const VecX& y) {
-  if (const ContactRefresh refresh = contactRefresh()) refresh(y);  // the contact set stays fixed for x*
+  contactRefresh()(y);  // the contact set stays fixed for x*
   VecX x_star = y;
   rel_error_.assign(1, solveExactly(*objective_, *system_, x_star));
 }
@@ -234,6 +246,9 @@ void Simulation::measure(double frame_ms, double reference_ms) {
   r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
   for (const ContactTerm& c : objective_->contacts) r.active_contacts += c.gap(x_) < 0;
   r.max_penetration = measureContacts(colliders_, x_).max_penetration;
+  const SelfContactStats self = measureSelfContacts(objective_->self_contacts, x_);
+  r.self_contacts = self.pushing;
+  r.max_self_penetration = self.max_penetration;
   r.factorizations = retired_factorizations_ + system_->factorizations() + frame_method_->factorizations();
   r.torn = torn_;
   r.removed = removedCount(model);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/collision/self_contacts.h"
 #include "core/model/removal.h"
 #include "core/objective/objective.h"
 #include "core/scene/scene.h"
@@ -42,6 +43,8 @@ class Simulation {
   void setState(const VecX& x, const VecX& v);
   // The colliders as posed at the current time (keyframed ones move).
   const std::vector<Collider>& colliders() const { return colliders_; }
+  // The self-collision primitives and detection (self_contacts.h), for measurements and tests.
+  SelfCollision& selfCollision() { return *self_collision_; }
   int frame() const { return frame_; }
   double time() const { return time_; }
   Objective& objective() { return *objective_; }
@@ -127,6 +130,7 @@ class Simulation {
   std::unique_ptr<Objective> objective_;
   std::unique_ptr<SystemMatrix> system_;
   std::unique_ptr<FrameMethod> frame_method_;
+  std::unique_ptr<SelfCollision> self_collision_;
   std::vector<Collider> colliders_;  // the scene's colliders posed at the current time
   VecX x_, v_, x_start_, v_start_;
   VecX x_previous_, v_previous_;  // the step before this one, for BDF2

@@ -135,10 +135,12 @@ int Simulation::cut(const CutWedge& wedge) {
 }
 
 // Every change of the removed elements (tearing, cuts, reset, a loaded state) does to A what
-// tearing.matrix says: nothing, or a refactorisation in the background.
+// tearing.matrix says: nothing, or a refactorisation in the background; self-collisions take the new
+// surfaces.
 void Simulation::topologyChanged() {
   ++topology_version_;
   detached_ = verticesWithoutElements(built_.model);
+  self_collision_ = std::make_unique<SelfCollision>(built_.model);  // its surfaces and segments followed
   for (int v : detached_) vertex(v_, v).setZero();
   if (settings_.removal_matrix == RemovalMatrix::Refactor) requestRefactor();
 }
@@ -158,6 +160,7 @@ void Simulation::restoreState(const State& state) {
   v_ = state.v;
   frame_method_->forgetHistory();
   objective_->contacts.clear();
+  objective_->self_contacts.clear();
   updateHandleTargets(built_.handles, time_, built_.model);
   measure(0.0);
 }

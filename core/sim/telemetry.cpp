@@ -30,6 +30,12 @@ const std::vector<FrameColumn>& frameColumns() {
       {"inverted", "Tets with det F <= 0.", true, [](R r) { return double(r.inverted); }},
       {"active_contacts", "Contact terms in the active set.", true, [](R r) { return double(r.active_contacts); }},
       {"max_penetration", "Deepest vertex below a collider surface (m).", false, [](R r) { return r.max_penetration; }},
+      {"self_contacts", "Self-contact terms that push (vertex-triangle and strand pairs closer than the contact distance).", true,
+       [](R r) { return double(r.self_contacts); }},
+      {"max_self_penetration",
+       "Deepest self-contact (m): the contact distance minus the vertex's height above the triangle (or the strands' distance); "
+       "more than the thickness means the vertex is through the triangle.",
+       false, [](R r) { return r.max_self_penetration; }},
       {"bbox_diagonal", "Bounding-box diagonal of the deformed state.", false, [](R r) { return r.bbox_diagonal; }},
       {"com_x", "Centre of mass, x.", false, [](R r) { return r.com.x(); }},
       {"com_y", "Centre of mass, y.", false, [](R r) { return r.com.y(); }},

@@ -18,6 +18,8 @@ struct FrameRecord {
   double min_det_f = 1;
   int inverted = 0, active_contacts = 0;
   double max_penetration = 0, bbox_diagonal = 0;
+  int self_contacts = 0;            // self-contact terms that push (self_contacts.h)
+  double max_self_penetration = 0;  // the deepest of them (m)
   Vec3 com = Vec3::Zero();
   long factorizations = 0;  // since the simulation started
   bool rolled_back = false;  // the solve diverged and the frame kept the last good state (Simulation::lastWarning)

@@ -47,6 +47,7 @@ void PbdSolver::beginFrame(const VecX& x) {
   lambda_drag_.assign(objective_.drags.size(), Vec3::Zero());
   lambda_wind_.assign(objective_.winds.size(), Vec3::Zero());
   lambda_contact_.assign(objective_.contacts.size(), 0.0);
+  lambda_self_contact_.assign(objective_.self_contacts.size(), 0.0);
   lambda_friction_.assign(objective_.frictions.size(), 0.0);
 }
 
@@ -91,9 +92,10 @@ void PbdSolver::projectElement(PbdPositions& p, int element) {
 }
 
 // The terms of g outside the elastic energy, one after another (there are few, and several may share a
-// vertex); contacts last, so that they have the sweep's last word. With the convention of
-// pbd_constraints.h, a term e in g has the multiplier -(1/w) de/dC: contacts push (lambda >= 0), friction
-// is at most its bound (-bound/w <= lambda <= 0, with the compliance slip/bound of its quadratic part).
+// vertex); contacts last, so that they have the sweep's last word (self-contacts, on 4 vertices each,
+// after the collider contacts). With the convention of pbd_constraints.h, a term e in g has the
+// multiplier -(1/w) de/dC: contacts push (lambda >= 0), friction is at most its bound (-bound/w <=
+// lambda <= 0, with the compliance slip/bound of its quadratic part).
 void PbdSolver::projectVertexTerms(VecX& x) {
   const double w = objective_.inertiaWeight(), c = objective_.energyScale();
   PbdPositions energy{x, inverse_mass_, argument_}, plain{x, inverse_mass_, {}};  // terms of c E(z) and of x itself
@@ -121,6 +123,17 @@ void PbdSolver::projectVertexTerms(VecX& x) {
     const ContactTerm& t = objective_.contacts[i];
     const double gap = (energy.z(t.vertex) - t.point).dot(t.normal);
     projectConstraint(energy, &t.vertex, &t.normal, 1, gap, {w / (c * t.stiffness), 1.0}, lambda_contact_[i], 0.0);
+  }
+  for (size_t i = 0; i < objective_.self_contacts.size(); ++i) {
+    SelfContactTerm local = objective_.self_contacts[i];  // on its four vertices' z, numbered 0..3
+    VecX z(12);
+    Vec12 dgap;
+    for (int k = 0; k < 4; ++k) z.segment<3>(3 * k) = energy.z(local.vertices[k]);
+    const Eigen::Vector4i vertices = local.vertices;
+    local.vertices = Eigen::Vector4i(0, 1, 2, 3);
+    const double gap = local.gap(z, &dgap);
+    const Vec3 gradient[4] = {dgap.segment<3>(0), dgap.segment<3>(3), dgap.segment<3>(6), dgap.segment<3>(9)};
+    projectConstraint(energy, vertices.data(), gradient, 4, gap, {w / (c * local.stiffness), 1.0}, lambda_self_contact_[i], 0.0);
   }
 }
 

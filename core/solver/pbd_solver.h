@@ -63,7 +63,7 @@ class PbdSolver final : public FrameMethod {
   // Set per frame: the energy argument, each region's moduli, and every constraint's multiplier.
   EnergyArgument argument_;
   std::vector<Moduli> moduli_;
-  std::vector<double> lambda_corotational_, lambda_volume_, lambda_spring_, lambda_contact_, lambda_friction_;
+  std::vector<double> lambda_corotational_, lambda_volume_, lambda_spring_, lambda_contact_, lambda_self_contact_, lambda_friction_;
   std::vector<Vec3> lambda_attachment_, lambda_drag_, lambda_wind_;
   std::vector<double> element_residual_, element_constraints_;  // per element: sum of (C + alpha~ lambda)^2, and how many
 };

@@ -102,7 +102,7 @@ void scene(std::string_view bytes) {
   if (!accepted([&] { result = parseScene(std::string(bytes), "fuzz/scene.json", {"memory_share=0.01"}, noMeshFiles); })) return;
   if (result.bodies.empty()) broken("an accepted scene has no body");
   for (const BodyDesc& body : result.bodies)
-    if (!(body.is_cloth ? body.cloth.surface.V : body.mesh.V).allFinite()) broken("body '" + body.name + "' was placed at a non-finite position");
+    if (!(body.mass_spring ? body.springs.surface.V : body.mesh.V).allFinite()) broken("body '" + body.name + "' was placed at a non-finite position");
 }
 
 constexpr Target kTargets[] = {{"medit", medit}, {"tetgen", tetgen}, {"gmsh", gmsh}, {"obj", obj},

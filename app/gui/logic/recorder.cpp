@@ -91,7 +91,9 @@ void writeSurfaceObj(const std::filesystem::path& path, const view::SurfaceView&
   std::ostringstream out;
   out << "# qnsim surface\n";
   out.precision(9);
-  for (int v : view.vertices) out << "v " << x[3 * v] << ' ' << x[3 * v + 1] << ' ' << x[3 * v + 2] << '\n';
+  std::vector<float> positions;  // strands' tubes are drawn around their vertices
+  view::gatherPositions(view, x, positions);
+  for (size_t i = 0; i + 2 < positions.size(); i += 3) out << "v " << positions[i] << ' ' << positions[i + 1] << ' ' << positions[i + 2] << '\n';
   for (size_t i = 0; i + 2 < view.local.size(); i += 3)
     out << "f " << view.local[i] + 1 << ' ' << view.local[i + 1] + 1 << ' ' << view.local[i + 2] + 1 << '\n';
   writeFileBytes(path, out.str());

@@ -1,0 +1,85 @@
+#include "core/collision/box_hash.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace qnsim {
+namespace {
+constexpr long kMaxCells = 512;           // a box over more cells is tested against every query instead
+constexpr double kCoordinateLimit = 1e6;  // far-away cells are clamped together: that only adds candidates
+}  // namespace
+
+BoxHash::Cell BoxHash::cellOf(const Vec3& p) const {
+  const auto coordinate = [this](double v) {
+    const double c = std::clamp(v / cell_, -kCoordinateLimit, kCoordinateLimit);
+    const int i = static_cast<int>(c);
+    return i - (c < i);  // floor
+  };
+  return {coordinate(p.x()), coordinate(p.y()), coordinate(p.z())};
+}
+
+size_t BoxHash::slotOf(const Cell& c) const {
+  const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.x())) * 73856093u) ^
+                            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.y())) * 19349663u) ^
+                            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.z())) * 83492791u);
+  return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - slot_bits_));
+}
+
+bool BoxHash::tooLarge(const Cell& lo, const Cell& hi) { return (hi - lo + 1).cast<long>().prod() > kMaxCells; }
+
+void BoxHash::build(const std::vector<Aabb>& boxes, double cell) {
+  boxes_ = &boxes;
+  cell_ = cell;
+  lowest_.resize(boxes.size());
+  entries_.clear();
+  large_.clear();
+  long count = 0;
+  for (const Aabb& b : boxes) {
+    const Cell lo = cellOf(b.min()), hi = cellOf(b.max());
+    if (!tooLarge(lo, hi)) count += (hi - lo + 1).cast<long>().prod();
+  }
+  for (slot_bits_ = 4; (1L << slot_bits_) < 2 * count; ++slot_bits_) {
+  }
+  head_.assign(size_t{1} << slot_bits_, -1);
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+    const Cell lo = cellOf(boxes[i].min()), hi = cellOf(boxes[i].max());
+    lowest_[i] = lo;
+    if (tooLarge(lo, hi)) {
+      large_.push_back(i);
+      continue;
+    }
+    for (int x = lo.x(); x <= hi.x(); ++x)
+      for (int y = lo.y(); y <= hi.y(); ++y)
+        for (int z = lo.z(); z <= hi.z(); ++z) {
+          const Cell c(x, y, z);
+          int& head = head_[slotOf(c)];
+          entries_.push_back({c, i, head});
+          head = static_cast<int>(entries_.size()) - 1;
+        }
+  }
+}
+
+void BoxHash::query(const Aabb& box, std::vector<int>& out) const {
+  const std::vector<Aabb>& boxes = *boxes_;
+  const Cell lo = cellOf(box.min()), hi = cellOf(box.max());
+  if (tooLarge(lo, hi)) {  // as many cells as boxes, or more: test them all
+    for (int i = 0; i < static_cast<int>(boxes.size()); ++i)
+      if (boxes[i].intersects(box)) out.push_back(i);
+    return;
+  }
+  for (int x = lo.x(); x <= hi.x(); ++x)
+    for (int y = lo.y(); y <= hi.y(); ++y)
+      for (int z = lo.z(); z <= hi.z(); ++z) {
+        const Cell c(x, y, z);
+        for (int e = head_[slotOf(c)]; e >= 0; e = entries_[e].next) {
+          const Entry& entry = entries_[e];
+          // Reported from the first cell both boxes cover only, so once.
+          if ((entry.cell != c).any() || (lowest_[entry.box].max(lo) != c).any()) continue;
+          if (boxes[entry.box].intersects(box)) out.push_back(entry.box);
+        }
+      }
+  for (int i : large_)
+    if (boxes[i].intersects(box)) out.push_back(i);
+}
+
+}  // namespace qnsim
