@@ -49,8 +49,9 @@ void applySelections(const RegionTags& tags, const BodyDesc& body, Model& model)
     std::vector<char> inside(V.rows(), 0);
     for (int v : selectVertices(*material->select, V, body.mass_spring ? nullptr : &body.mesh))
       if (v >= 0 && v < V.rows()) inside[v] = 1;
+    const int material_tag = material->region;  // clang 14 cannot capture a structured binding
     const auto takes = [&](int tag, auto vertices) {
-      if (material->region >= 0 && material->region != tag) return false;
+      if (material_tag >= 0 && material_tag != tag) return false;
       for (int v : vertices)
         if (!inside[v - b.first_vertex]) return false;
       return true;
