@@ -353,15 +353,20 @@ TEST(SelfCollision, ATetFaceKeepsVerticesOutside) {
   EXPECT_FALSE(t.term(4, f)) << "deeper than the thickness behind the face at the frame start: not this face's";
 }
 
-TEST(SelfCollision, SwitchesOnAndOffLiveWithoutANewMatrix) {
-  // Cloth b overlaps cloth a 2 mm above it, without gravity: nothing moves until self-collisions,
-  // switched on between frames, push the layers apart to the 4 mm thickness.
-  Scene scene = parseScene(R"({"version": 1, "gravity": [0, 0, 0], "self_collision": {"thickness": 0.004},
+// Cloth b overlaps cloth a 2 mm above it, without gravity, self-collisions 4 mm thick (`settings`: more
+// top-level JSON members).
+Scene overlappingLayers(const std::string& settings = "") {
+  return parseScene(R"({"version": 1, "gravity": [0, 0, 0], "self_collision": {"thickness": 0.004},)" + settings + R"(
     "bodies": [{"name": "a", "shape": {"type": "cloth", "size": [0.05, 0.05], "vertices": [2, 2]},
       "materials": [{"region": "stretch", "model": "spring"}, {"region": "bend", "model": "spring"}]},
      {"name": "b", "shape": {"type": "cloth", "size": [0.05, 0.05], "vertices": [2, 2]}, "translate": [0.02, 0.002, 0.02],
       "materials": [{"region": "stretch", "model": "spring"}, {"region": "bend", "model": "spring"}]}]})",
-                           "live.json");
+                    "layers.json");
+}
+
+TEST(SelfCollision, SwitchesOnAndOffLiveWithoutANewMatrix) {
+  // Nothing moves until self-collisions, switched on between frames, push the layers apart.
+  Scene scene = overlappingLayers();
   Simulation sim(scene);
   const auto gap = [&sim] { return sim.positions()[3 * 4 + 1] - sim.positions()[1]; };  // b's first corner over a's
   sim.step();
@@ -490,13 +495,8 @@ TEST(SelfCollisionScenes, BristlesPressOnEachOther) {
 // fold passes through (soft_body_fold, measured in docs/pbd.md), which ours, refreshing every iteration,
 // does not.
 TEST(SelfCollision, XpbdPushesOverlappingLayersApart) {
-  Scene scene = parseScene(R"({"version": 1, "gravity": [0, 0, 0], "self_collision": {"enabled": true, "thickness": 0.004},
-    "solver": {"method": "xpbd"},
-    "bodies": [{"name": "a", "shape": {"type": "cloth", "size": [0.05, 0.05], "vertices": [2, 2]},
-      "materials": [{"region": "stretch", "model": "spring"}, {"region": "bend", "model": "spring"}]},
-     {"name": "b", "shape": {"type": "cloth", "size": [0.05, 0.05], "vertices": [2, 2]}, "translate": [0.02, 0.002, 0.02],
-      "materials": [{"region": "stretch", "model": "spring"}, {"region": "bend", "model": "spring"}]}]})",
-                           "xpbd.json");
+  Scene scene = overlappingLayers(R"("solver": {"method": "xpbd"},)");
+  applyOverride(scene, "self_collision.enabled", "true");
   Simulation sim(scene);
   sim.step();
   EXPECT_EQ(sim.lastFrame().self_contacts, 2) << "the two corners of b above a";
