@@ -16,7 +16,8 @@ namespace {
 const std::vector<std::string> kCatalog = {
     "squirrel_head", "squirrel_head_soft_pd", "squirrel_head_stiff_pd", "bunny_torus", "hippo", "hippo_recovery", "cloth",
     "twisting_bar", "shaking_bar", "sphere_spline_a", "sphere_spline_b", "thin_sheet", "cube_isotropic", "cube_anisotropic",
-    "teaser_materials", "flag_tearing", "bar_tearing", "cloth_sphere_fold", "soft_body_fold", "brush_bristles"};
+    "teaser_materials", "flag_wind", "flag_tearing", "bar_tearing", "cloth_sphere_fold", "soft_body_fold",
+    "brush_bristles"};
 
 TEST(Catalog, HasEverySceneAndDocumentsIt) {
   const std::vector<std::string> files = catalogSceneNames();
@@ -27,6 +28,8 @@ TEST(Catalog, HasEverySceneAndDocumentsIt) {
     EXPECT_TRUE(std::count(files.begin(), files.end(), name)) << "scenes/" << name << ".json is missing";
     EXPECT_NE(text.str().find("`" + name + ".json`"), std::string::npos) << name << " is not in docs/scene_format.md";
   }
+  for (const std::string& file : files)
+    EXPECT_TRUE(std::count(kCatalog.begin(), kCatalog.end(), file)) << "scenes/" << file << ".json is not in this test's list";
 }
 
 class CatalogScene : public ::testing::TestWithParam<std::string> {};
