@@ -9,6 +9,7 @@
 #include "core/collision/self_contacts.h"
 #include "core/common/parallel.h"
 #include "core/math/proximity.h"
+#include "core/model/removal.h"
 #include "core/sim/simulation.h"
 #include "tests/mesh_fixtures.h"
 #include "tests/sim_fixtures.h"
@@ -411,6 +412,24 @@ TEST(Strands, ShapeMassSegmentsAndRadius) {
   EXPECT_NEAR(model.mass.sum(), 0.01 * 6 * 0.3, 1e-12) << "density per length";
   EXPECT_NEAR(model.mass[0], 0.01 * 0.1 / 2, 1e-12) << "a root gets half of one segment";
   EXPECT_NEAR(model.mass[1], 0.01 * 0.1, 1e-12) << "an inner vertex half of two";
+}
+
+// A strand cut through its middle segment: the segment goes, and with it the two bending springs hinged
+// on it; the drawn and colliding segments follow, and a reset brings them back.
+TEST(Strands, ACutSegmentTakesItsBendingSpringsAndLeavesTheSegments) {
+  BuiltModel built = test::buildInline(strandsJson(R"({"type": "strands", "size": [0, 0], "strands": [1, 1], "length": 0.3,
+    "segments": 3, "radius": 0.004})"));
+  Model& model = built.model;
+  ASSERT_EQ(model.springs.size(), 3 + 2);
+  EXPECT_EQ(removeElements(model, ElementSet{{}, {1}}), 3) << "segment 1-2 and the bending springs 0-2 and 1-3";
+  EXPECT_TRUE(model.springs.removed[3] && model.springs.removed[4]);
+  const EdgeIndices& segments = model.bodies[0].segments;
+  ASSERT_EQ(segments.rows(), 2);
+  EXPECT_EQ(segments.row(0), Eigen::RowVector2i(0, 1));
+  EXPECT_EQ(segments.row(1), Eigen::RowVector2i(2, 3));
+  EXPECT_EQ(collisionPrimitives(model).segments.rows(), 2);
+  EXPECT_TRUE(setRemovedElements(model, {}));
+  EXPECT_EQ(model.bodies[0].segments.rows(), 3);
 }
 
 TEST(Strands, BadShapesAndMaterialsNameTheField) {
