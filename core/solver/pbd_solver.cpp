@@ -124,10 +124,10 @@ void PbdSolver::projectVertexTerms(VecX& x) {
     const double gap = (energy.z(t.vertex) - t.point).dot(t.normal);
     projectConstraint(energy, &t.vertex, &t.normal, 1, gap, {w / (c * t.stiffness), 1.0}, lambda_contact_[i], 0.0);
   }
+  VecX z(12);  // a self-contact's four vertices' z, numbered 0..3 (allocated once, not per term)
+  Vec12 dgap;
   for (size_t i = 0; i < objective_.self_contacts.size(); ++i) {
-    SelfContactTerm local = objective_.self_contacts[i];  // on its four vertices' z, numbered 0..3
-    VecX z(12);
-    Vec12 dgap;
+    SelfContactTerm local = objective_.self_contacts[i];
     for (int k = 0; k < 4; ++k) z.segment<3>(3 * k) = energy.z(local.vertices[k]);
     const Eigen::Vector4i vertices = local.vertices;
     local.vertices = Eigen::Vector4i(0, 1, 2, 3);
