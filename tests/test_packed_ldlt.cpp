@@ -1,5 +1,6 @@
 // The packed LDL^T solve of A = M/h^2 + L (packed_ldlt.h): the same solution as Eigen's, split along
-// the elimination tree for two threads, and bit-identical whatever the thread count.
+// the elimination tree for two threads, bit-identical whatever the thread count, with portable and
+// AVX2 kernels that agree.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -80,6 +81,25 @@ TEST(PackedLdlt, ResultsDoNotDependOnTheThreadCount) {
   packed.solveRows(three);
   EXPECT_EQ(one, two);
   EXPECT_EQ(one, three);
+}
+
+// The AVX2/FMA kernels (where the CPU has them) and the portable ones: the same solution up to
+// round-off, each to a residual of round-off.
+TEST(PackedLdlt, PortableAndVectorKernelsSolveAlike) {
+  const SparseMatrix A = boxMatrix(14);
+  PackedLdlt packed = packedFactor(A);
+  const MatX3 B = randomRows(A.rows(), 5);
+  MatX3 portable = B, vector = B;
+  packed.setSimd(false);
+  EXPECT_FALSE(packed.simd());
+  packed.solveRows(portable);
+  packed.setSimd(true);
+  packed.solveRows(vector);
+  const auto residual = [&](const MatX3& X) { return (A.selfadjointView<Eigen::Lower>() * MatX(X) - MatX(B)).norm() / B.norm(); };
+  EXPECT_LE(residual(portable), 1e-12);
+  EXPECT_LE(residual(vector), 1e-12);
+  EXPECT_LE((portable - vector).norm(), 1e-12 * portable.norm());
+  if (!packed.simd()) GTEST_SKIP() << "this CPU has no AVX2 with FMA: only the portable kernels ran";
 }
 
 TEST(PackedLdlt, TheBuildsBackendSolvesRowsLikeItsColumnSolve) {

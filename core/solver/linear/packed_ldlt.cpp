@@ -24,7 +24,8 @@ void PackedLdlt::assign(std::vector<int> start, std::vector<int> row, std::vecto
   inverse_diagonal_ = std::move(inverse_diagonal);
   perm_ = std::move(perm);
   entries_ = static_cast<long>(row.size());
-  y_.resize(size(), 3);
+  y_.resize(size());
+  setSimd(true);
   column_.resize(size());
   std::vector<char> is_top;
   std::vector<int> part_of;
@@ -114,7 +115,7 @@ void PackedLdlt::partition(const std::vector<int>& start, const std::vector<int>
       part_columns_[part_of[j]].push_back(j);
     }
   }
-  top_update_.assign(parts, MatX3::Zero(static_cast<Eigen::Index>(top_columns_.size()), 3));
+  top_update_.assign(parts, std::vector<LdltRowStorage>(top_columns_.size()));
 }
 
 // Supernodes never cross from a part to the top or another part, so that each list of columns is
@@ -135,7 +136,7 @@ void PackedLdlt::shareRowPatterns(const std::vector<int>& start, const std::vect
     const int shared_end = static_cast<int>(pattern_.size());
     int shared_top = shared;
     while (shared_top < shared_end && !is_top[pattern_[shared_top]]) ++shared_top;
-    for (int j = first; j <= last; ++j) column_[j] = {start[j], last, shared, shared_top, shared_end};
+    for (int j = first; j <= last; ++j) column_[j] = {start[j], first, last, shared, shared_top, shared_end};
     first = last + 1;
   }
 }
@@ -146,103 +147,42 @@ double PackedLdlt::topShare() const {
   return entries_ == 0 ? 0.0 : static_cast<double>(top) / static_cast<double>(entries_ + size());
 }
 
-// L y = y over a part's columns (unit lower triangular): updates of the part's own rows go to y,
-// those of top rows to the part's buffer.
-void PackedLdlt::forwardPart(int part) {
-  const int* __restrict pattern = pattern_.data();
-  const int* __restrict slot = top_slot_.data();
-  const double* __restrict value = value_.data();
-  double* __restrict y = y_.data();
-  double* __restrict update = top_update_[part].data();
-  top_update_[part].setZero();
-  for (const int j : part_columns_[part]) {
-    const Column& c = column_[j];
-    const double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
-    const double* v = value + c.first;
-    for (int i = j + 1; i <= c.last; ++i, ++v) {
-      y[3 * i] -= *v * y0;
-      y[3 * i + 1] -= *v * y1;
-      y[3 * i + 2] -= *v * y2;
-    }
-    for (int p = c.shared; p < c.shared_top; ++p, ++v) {
-      double* yi = y + 3 * pattern[p];
-      yi[0] -= *v * y0;
-      yi[1] -= *v * y1;
-      yi[2] -= *v * y2;
-    }
-    for (int p = c.shared_top; p < c.shared_end; ++p, ++v) {
-      double* ui = update + 3 * slot[pattern[p]];
-      ui[0] += *v * y0;
-      ui[1] += *v * y1;
-      ui[2] += *v * y2;
-    }
+void PackedLdlt::setSimd(bool enabled) { simd_ = enabled && ldltAvx2Available(); }
+
+// Forward substitution over one part (or the top, part = -1): a part adds its updates of top rows
+// to its own buffer; the top first takes the parts' buffers, in part order.
+void PackedLdlt::forward(int part) {
+  const LdltView L = view();
+  const auto run = simd_ ? ldlt_avx2::forward : ldlt_portable::forward;
+  if (part >= 0) {
+    std::vector<LdltRowStorage>& update = top_update_[part];
+    std::fill(update.begin(), update.end(), LdltRowStorage{});
+    const std::vector<int>& columns = part_columns_[part];
+    return run(L, columns.data(), static_cast<int>(columns.size()), top_slot_.data(), &update.data()->xyz);
   }
+  for (const std::vector<LdltRowStorage>& update : top_update_)
+    for (std::size_t t = 0; t < top_columns_.size(); ++t) y_[top_columns_[t]].xyz -= update[t].xyz;
+  run(L, top_columns_.data(), static_cast<int>(top_columns_.size()), nullptr, nullptr);
 }
 
-// The parts' updates of the top rows, in part order, then L y = y over the top columns.
-void PackedLdlt::forwardTop() {
-  for (const MatX3& update : top_update_)
-    for (int t = 0; t < static_cast<int>(top_columns_.size()); ++t) y_.row(top_columns_[t]) -= update.row(t);
-  const int* __restrict pattern = pattern_.data();
-  const double* __restrict value = value_.data();
-  double* __restrict y = y_.data();
-  for (const int j : top_columns_) {
-    const Column& c = column_[j];
-    const double y0 = y[3 * j], y1 = y[3 * j + 1], y2 = y[3 * j + 2];
-    const double* v = value + c.first;
-    for (int i = j + 1; i <= c.last; ++i, ++v) {
-      y[3 * i] -= *v * y0;
-      y[3 * i + 1] -= *v * y1;
-      y[3 * i + 2] -= *v * y2;
-    }
-    for (int p = c.shared; p < c.shared_end; ++p, ++v) {
-      double* yi = y + 3 * pattern[p];
-      yi[0] -= *v * y0;
-      yi[1] -= *v * y1;
-      yi[2] -= *v * y2;
-    }
-  }
-}
-
-// D L^T y = y over `columns` (ascending), last column first; the rows they read are their ancestors,
-// which are solved already.
-void PackedLdlt::backwardColumns(const std::vector<int>& columns) {
-  const int* __restrict pattern = pattern_.data();
-  const double* __restrict value = value_.data();
-  double* __restrict y = y_.data();
-  for (auto it = columns.rbegin(); it != columns.rend(); ++it) {
-    const int j = *it;
-    const Column& c = column_[j];
-    const double d = inverse_diagonal_[j];
-    double y0 = y[3 * j] * d, y1 = y[3 * j + 1] * d, y2 = y[3 * j + 2] * d;
-    const double* v = value + c.first;
-    for (int i = j + 1; i <= c.last; ++i, ++v) {
-      y0 -= *v * y[3 * i];
-      y1 -= *v * y[3 * i + 1];
-      y2 -= *v * y[3 * i + 2];
-    }
-    for (int p = c.shared; p < c.shared_end; ++p, ++v) {
-      const double* yi = y + 3 * pattern[p];
-      y0 -= *v * yi[0];
-      y1 -= *v * yi[1];
-      y2 -= *v * yi[2];
-    }
-    y[3 * j] = y0, y[3 * j + 1] = y1, y[3 * j + 2] = y2;
-  }
+// Back substitution over one part (or the top, part = -1).
+void PackedLdlt::backward(int part) {
+  const std::vector<int>& columns = part < 0 ? top_columns_ : part_columns_[part];
+  (simd_ ? ldlt_avx2::backward : ldlt_portable::backward)(view(), columns.data(), static_cast<int>(columns.size()));
 }
 
 void PackedLdlt::solveRows(Eigen::Ref<MatX3> B) {
   const int n = size(), parts = this->parts();
-  for (int k = 0; k < n; ++k) y_.row(k) = B.row(perm_[k]);  // y = P b
+  for (int k = 0; k < n; ++k) y_[k].xyz = LdltRow{B(perm_[k], 0), B(perm_[k], 1), B(perm_[k], 2), 0.0};  // y = P b
   parallelFor(parts, 1, [&](int begin, int end) {
-    for (int part = begin; part < end; ++part) forwardPart(part);
+    for (int part = begin; part < end; ++part) forward(part);
   });
-  forwardTop();
-  backwardColumns(top_columns_);
+  forward(-1);
+  backward(-1);
   parallelFor(parts, 1, [&](int begin, int end) {
-    for (int part = begin; part < end; ++part) backwardColumns(part_columns_[part]);
+    for (int part = begin; part < end; ++part) backward(part);
   });
-  for (int k = 0; k < n; ++k) B.row(perm_[k]) = y_.row(k);  // x = P^T y
+  for (int k = 0; k < n; ++k) B.row(perm_[k]) << y_[k].xyz[0], y_[k].xyz[1], y_[k].xyz[2];  // x = P^T y
 }
 
 }  // namespace qnsim

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/common/types.h"
+#include "core/solver/linear/ldlt_kernels.h"
 
 namespace qnsim {
 
@@ -28,24 +29,25 @@ class PackedLdlt {
 
   int size() const { return static_cast<int>(perm_.size()); }
   int parts() const { return static_cast<int>(part_columns_.size()); }
+  // Whether the solve uses the AVX2/FMA kernels (on by default where the CPU has them; off gives the
+  // portable ones, whose round-off differs).
+  void setSimd(bool enabled);
+  bool simd() const { return simd_; }
   // Entries of L in the top columns, which are solved on one thread (the rest is split evenly).
   double topShare() const;
 
  private:
-  // Column j's entries, at value_[first...]: the rows j+1..last of its supernode (consecutive, so no
-  // indices), then the rows its supernode shares, pattern_[shared..shared_end), the top ones from
-  // shared_top on. Consecutive columns j, j+1 where L(:, j) is L(:, j+1) plus row j+1 form a supernode;
-  // storing its row pattern once cuts the bytes a solve streams by a quarter to a third.
-  struct Column {
-    int first, last, shared, shared_top, shared_end;
-  };
+  // Consecutive columns j, j+1 where L(:, j) is L(:, j+1) plus row j+1 form a supernode (LdltColumn);
+  // storing its row pattern once cuts the bytes a solve streams by a quarter to a third, and its
+  // columns update each shared row together.
+  using Column = LdltColumn;
 
   void partition(const std::vector<int>& start, const std::vector<int>& row, std::vector<char>& is_top, std::vector<int>& part_of);
   void shareRowPatterns(const std::vector<int>& start, const std::vector<int>& row, const std::vector<char>& is_top,
                         const std::vector<int>& part_of);
-  void forwardPart(int part);
-  void forwardTop();
-  void backwardColumns(const std::vector<int>& columns);
+  void forward(int part);
+  void backward(int part);
+  LdltView view() { return {column_.data(), pattern_.data(), value_.data(), inverse_diagonal_.data(), &y_.data()->xyz}; }
 
   std::vector<Column> column_;
   std::vector<int> pattern_, perm_;
@@ -55,8 +57,9 @@ class PackedLdlt {
   // top rows (or -1).
   std::vector<std::vector<int>> part_columns_;
   std::vector<int> top_columns_, top_slot_;
-  MatX3 y_;                       // the permuted right-hand side
-  std::vector<MatX3> top_update_;  // per part: what it subtracts from the top rows
+  std::vector<LdltRowStorage> y_;                     // the permuted right-hand side
+  std::vector<std::vector<LdltRowStorage>> top_update_;  // per part: what it subtracts from the top rows
+  bool simd_ = false;
 };
 
 }  // namespace qnsim
