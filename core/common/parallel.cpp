@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
@@ -16,6 +17,9 @@ namespace {
 // A job is identified by its generation. Chunks are claimed with a compare-and-swap on one word
 // holding (generation, next chunk), so a worker that woke late for an old job can never take a chunk
 // of a newer one.
+// How long an idle worker spins before it sleeps (see Pool::spinWhileIdle).
+constexpr int kSpinMicroseconds = 200;
+
 class Pool {
  public:
   explicit Pool(int workers) {
@@ -71,11 +75,20 @@ class Pool {
     }
   }
 
+  // Loops come in quick succession within a frame, between serial vector work that takes up to a
+  // few hundred microseconds on the larger scenes: spin that long before sleeping. A worker woken
+  // from sleep arrives tens of microseconds late and leaves its share of a short loop to the caller
+  // (with 50 us of spinning, the cloth's solves ran 1.5x, not 1.9x, faster on two threads).
+  void spinWhileIdle(uint64_t seen) const {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(kSpinMicroseconds);
+    while (published_.load(std::memory_order_acquire) == seen && std::chrono::steady_clock::now() < until)
+      for (int i = 0; i < 64; ++i) __builtin_ia32_pause();
+  }
+
   void work() {
     uint64_t seen = 0;
     for (;;) {
-      // Loops come in quick succession within a frame: spin briefly (~50 us) before sleeping.
-      for (int spin = 0; spin < 4000 && published_.load(std::memory_order_acquire) == seen; ++spin) __builtin_ia32_pause();
+      spinWhileIdle(seen);
       Job job;
       {
         std::unique_lock lock(mutex_);
