@@ -1,47 +1,132 @@
 #include "core/solver/lbfgs.h"
 
 #include <algorithm>
+#include <cmath>
 
+#include "core/common/parallel.h"
 #include "core/common/timer.h"
 
 namespace qnsim {
+namespace {
+
+// Vectors are processed in blocks of this many entries (a block of every vector involved stays in
+// the core's caches), in parallel; sums over blocks are added in block order, so the round-off does
+// not depend on the thread count.
+constexpr int kBlock = 4096;
+
+int blockCount(Eigen::Index n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
+
+// body(begin, length) for every block of [0, n), in parallel.
+template <class Body>
+void forBlocks(Eigen::Index n, const Body& body) {
+  parallelFor(blockCount(n), 1, [&](int first, int last) {
+    for (int b = first; b < last; ++b) {
+      const Eigen::Index begin = static_cast<Eigen::Index>(b) * kBlock;
+      body(begin, std::min<Eigen::Index>(kBlock, n - begin));
+    }
+  });
+}
+
+// out[k] = the sum over blocks of what sums(begin, length, partial) adds to partial[k], k < terms.
+template <class Sums>
+void blockedSums(Eigen::Index n, int terms, std::vector<double>& partial, double* out, const Sums& sums) {
+  const int blocks = blockCount(n);
+  partial.assign(static_cast<std::size_t>(blocks) * terms, 0.0);
+  forBlocks(n, [&](Eigen::Index begin, Eigen::Index length) { sums(begin, length, &partial[static_cast<std::size_t>(begin / kBlock) * terms]); });
+  for (int k = 0; k < terms; ++k) {
+    double sum = 0.0;
+    for (int b = 0; b < blocks; ++b) sum += partial[static_cast<std::size_t>(b) * terms + k];
+    out[k] = sum;
+  }
+}
+
+}  // namespace
 
 LbfgsSolver::LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window)
-    : initial_(std::move(initial)), window_(window), s_(window), t_(window), rho_(window), zeta_(window) {}
+    : initial_(std::move(initial)),
+      window_(window),
+      s_(window),
+      t_(window),
+      st_(static_cast<std::size_t>(window) * window, 0.0),
+      zeta_(window),
+      c_(window),
+      dots_(2 * window + 3) {}
 
+// The inner products of the new pair with itself and with every pair it does not replace, in one
+// pass over the window: the two loops then need only <s_i, q> and <t_i, r> per iteration.
 void LbfgsSolver::update(const VecX& s, const VecX& t) {
   if (window_ == 0) return;
+  const int head = head_, kept = std::min(count_, window_ - 1);  // the oldest pair is replaced when full
+  const auto slot = [&](int age) { return (head - 1 - age + 2 * window_) % window_; };
+  // dots_: <t, s>, |s|^2, |t|^2, then per kept pair j: <s, t_j>, <s_j, t>.
+  blockedSums(s.size(), 3 + 2 * kept, partial_, dots_.data(), [&](Eigen::Index b, Eigen::Index n, double* sum) {
+    const auto sb = s.segment(b, n), tb = t.segment(b, n);
+    sum[0] += tb.dot(sb), sum[1] += sb.squaredNorm(), sum[2] += tb.squaredNorm();
+    for (int age = 0; age < kept; ++age) {
+      sum[3 + 2 * age] += sb.dot(t_[slot(age)].segment(b, n));
+      sum[4 + 2 * age] += s_[slot(age)].segment(b, n).dot(tb);
+    }
+  });
   // Keep only pairs with positive curvature <t, s>: g is not convex, and a non-positive pair would
   // make the implicit Hessian approximation indefinite.
-  const double rho = t.dot(s);
-  if (!(rho > 1e-12 * s.norm() * t.norm())) return;
-  s_[head_] = s;
-  t_[head_] = t;
-  rho_[head_] = rho;
-  head_ = (head_ + 1) % window_;
+  const double rho = dots_[0];
+  if (!(rho > 1e-12 * std::sqrt(dots_[1] * dots_[2]))) return;
+  s_[head] = s;
+  t_[head] = t;
+  st(head, head) = rho;
+  for (int age = 0; age < kept; ++age) {
+    st(head, slot(age)) = dots_[3 + 2 * age];
+    st(slot(age), head) = dots_[4 + 2 * age];
+  }
+  head_ = (head + 1) % window_;
   count_ = std::min(count_ + 1, window_);
 }
 
+// Alg. 2's two loops with the inner products of the pairs kept (st_): in the first,
+// <s_i, q - sum_j zeta_j t_j> = <s_i, q> - sum_j zeta_j <s_i, t_j> over the newer pairs j; in the
+// second, <t_i, r + sum_j c_j s_j> = <t_i, r> + sum_j c_j <s_j, t_i> over the older ones. Each loop is
+// one pass for its inner products and one for its update of d, instead of two passes per pair.
 void LbfgsSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) {
   const auto slot = [this](int age) { return (head_ - 1 - age + 2 * window_) % window_; };  // age 0 = newest
+  const int m = count_;
   Timer timer;
-  d = -gradient;  // q := -grad g(x_k)
-  for (int age = 0; age < count_; ++age) {  // i = k-1 down to k-m
+  // q = -grad g(x_k); zeta_i = <s_i, q_i> / rho_i from the newest pair to the oldest.
+  blockedSums(gradient.size(), m, partial_, dots_.data(), [&](Eigen::Index b, Eigen::Index n, double* sum) {
+    for (int age = 0; age < m; ++age) sum[age] -= s_[slot(age)].segment(b, n).dot(gradient.segment(b, n));
+  });
+  for (int age = 0; age < m; ++age) {
     const int i = slot(age);
-    zeta_[i] = s_[i].dot(d) / rho_[i];
-    d -= zeta_[i] * t_[i];
+    double sq = dots_[age];
+    for (int newer = 0; newer < age; ++newer) sq -= zeta_[slot(newer)] * st(i, slot(newer));
+    zeta_[i] = sq / st(i, i);
   }
+  d.resize(gradient.size());
+  forBlocks(gradient.size(), [&](Eigen::Index b, Eigen::Index n) {
+    auto db = d.segment(b, n);
+    db = -gradient.segment(b, n);
+    for (int age = 0; age < m; ++age) db -= zeta_[slot(age)] * t_[slot(age)].segment(b, n);
+  });
   times.lbfgs += timer.ms();
   timer.restart();
-  const bool pair = count_ > 0;
+  const bool pair = m > 0;
   initial_->apply(x, d, pair ? &s_[slot(0)] : nullptr, pair ? &t_[slot(0)] : nullptr);  // r := A0^-1 q  (line 7)
   times.linear_solve += timer.ms();
   timer.restart();
-  for (int age = count_ - 1; age >= 0; --age) {  // i = k-m up to k-1
+  if (m == 0) return;
+  // eta_i = <t_i, r_i> / rho_i and c_i = zeta_i - eta_i from the oldest pair to the newest.
+  blockedSums(d.size(), m, partial_, dots_.data(), [&](Eigen::Index b, Eigen::Index n, double* sum) {
+    for (int age = 0; age < m; ++age) sum[age] += t_[slot(age)].segment(b, n).dot(d.segment(b, n));
+  });
+  for (int age = m - 1; age >= 0; --age) {
     const int i = slot(age);
-    const double eta = t_[i].dot(d) / rho_[i];
-    d += (zeta_[i] - eta) * s_[i];
+    double tr = dots_[age];
+    for (int older = m - 1; older > age; --older) tr += c_[slot(older)] * st(slot(older), i);
+    c_[i] = zeta_[i] - tr / st(i, i);
   }
+  forBlocks(d.size(), [&](Eigen::Index b, Eigen::Index n) {
+    auto db = d.segment(b, n);
+    for (int age = 0; age < m; ++age) db += c_[slot(age)] * s_[slot(age)].segment(b, n);
+  });
   times.lbfgs += timer.ms();
 }
 

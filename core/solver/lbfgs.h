@@ -22,11 +22,14 @@ class LbfgsSolver final : public DirectionSolver {
   void update(const VecX& s, const VecX& t) override;
 
  private:
+  // <s_i, t_j> of the pairs in ring slots i and j (rho_i on the diagonal).
+  double& st(int i, int j) { return st_[static_cast<std::size_t>(i) * window_ + j]; }
+
   std::unique_ptr<InitialHessian> initial_;
   int window_;
   // Ring buffer of the last `window_` pairs; `count_` valid, newest at (head_ - 1) mod window_.
   std::vector<VecX> s_, t_;
-  std::vector<double> rho_, zeta_;
+  std::vector<double> st_, zeta_, c_, dots_, partial_;
   int head_ = 0, count_ = 0;
 };
 
