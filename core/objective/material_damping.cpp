@@ -40,7 +40,7 @@ void Objective::setDampingFrames(const VecX& x, const VecX& v, double time) {
   damping.directions.resize(springs.size());
   damping.lengths.resize(springs.size());
   damping_energy_.resize(tets.size() + springs.size());
-  damping_force_.resize(4 * tets.size() + 2 * springs.size());
+  damping_force_.resize(4 * tets.size() + springs.size());
   parallelFor(tets.size(), 256, [&](int begin, int end) {
     for (int e = begin; e < end; ++e) {
       const Svd3 svd = svd3(tets.deformationGradient(x, e));
@@ -98,8 +98,7 @@ void Objective::evaluateDamping(const VecX& x, bool with_gradient) {
       const double k = springs.removed[s] ? 0.0 : model_.regions[springs.region[s]].stiffness;
       const double stretch = u.dot(vertex(x, i) - vertex(x, j)) - damping.lengths[s];
       damping_energy_[offset + s] = 0.5 * w * k * stretch * stretch;
-      damping_force_[force_offset + 2 * s] = w * k * stretch * u;
-      damping_force_[force_offset + 2 * s + 1] = -w * k * stretch * u;
+      damping_force_[force_offset + s] = w * k * stretch * u;
     }
   });
 }

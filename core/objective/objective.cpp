@@ -11,9 +11,10 @@ Objective::Objective(const Model& model) : model_(model) {
   y_ = model.rest;
   damping.anchor = model.rest;
   element_energy_.assign(nt + ns, 0.0);
-  element_force_.assign(4 * nt + 2 * ns, Vec3::Zero());
+  element_force_.assign(4 * nt + ns, Vec3::Zero());
   vertex_energy_.assign(n, 0.0);
-  // Incidence: for every vertex, the slots of element_force_ that act on it, in element order.
+  // Incidence: for every vertex, the slots of element_force_ that act on it, in element order; a
+  // spring's one force acts on its second vertex negated, which its slot says by being ~slot < 0.
   std::vector<int> count(n + 1, 0);
   for (const auto& t : model.tets.vertices)
     for (int a = 0; a < 4; ++a) ++count[t[a] + 1];
@@ -25,7 +26,7 @@ Objective::Objective(const Model& model) : model_(model) {
   for (int e = 0; e < nt; ++e)
     for (int a = 0; a < 4; ++a) incidence_slot_[count[model.tets.vertices[e][a]]++] = 4 * e + a;
   for (int s = 0; s < ns; ++s)
-    for (int a = 0; a < 2; ++a) incidence_slot_[count[model.springs.vertices[s][a]]++] = 4 * nt + 2 * s + a;
+    for (int a = 0; a < 2; ++a) incidence_slot_[count[model.springs.vertices[s][a]]++] = a == 0 ? 4 * nt + s : ~(4 * nt + s);
 }
 
 void Objective::setInertia(const VecX& y, double weight) {
@@ -92,7 +93,7 @@ void Objective::evaluateSprings(const VecX& x, bool with_gradient) {
   parallelFor(springs.size(), 1024, [&](int begin, int end) {
     for (int s = begin; s < end; ++s) {
       if (springs.removed[s]) {
-        clearElement(offset + s, force_offset + 2 * s, 2, with_gradient);
+        clearElement(offset + s, force_offset + s, 1, with_gradient);
         continue;
       }
       const Vec3 d = vertex(x, springs.vertices[s][0]) - vertex(x, springs.vertices[s][1]);
@@ -100,9 +101,7 @@ void Objective::evaluateSprings(const VecX& x, bool with_gradient) {
       const double k = model_.regions[springs.region[s]].stiffness;
       element_energy_[offset + s] = 0.5 * k * stretch * stretch;
       if (with_gradient) {
-        const Vec3 f = length > 0.0 ? Vec3(k * stretch / length * d) : Vec3::Zero();
-        element_force_[force_offset + 2 * s] = f;
-        element_force_[force_offset + 2 * s + 1] = -f;
+        element_force_[force_offset + s] = length > 0.0 ? Vec3(k * stretch / length * d) : Vec3::Zero();
       }
     }
   });
@@ -128,9 +127,9 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
       vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
       if (!with_gradient) continue;
       Vec3 g = Vec3::Zero(), g_damping = Vec3::Zero();
-      for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g += element_force_[incidence_slot_[i]];
+      for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g += incidentForce(element_force_, incidence_slot_[i]);
       if (damped)
-        for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g_damping += damping_force_[incidence_slot_[i]];
+        for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g_damping += incidentForce(damping_force_, incidence_slot_[i]);
       vertex(*gradient, v) = w * model_.mass[v] * dx + cs * g + g_damping;
     }
   });

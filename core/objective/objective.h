@@ -149,11 +149,17 @@ class Objective {
   // Per-element results, gathered per vertex through `incidence_` (CSR) so that the sums never race
   // and do not depend on the thread count.
   std::vector<double> element_energy_;
-  std::vector<Vec3> element_force_;  // 4 per tet, then 2 per spring
+  std::vector<Vec3> element_force_;  // 4 per tet, then 1 per spring (on its first vertex; minus it on the second)
   std::vector<int> incidence_start_, incidence_slot_;
   std::vector<double> vertex_energy_;
   std::vector<double> damping_energy_;  // per element, as element_energy_
   std::vector<Vec3> damping_force_;     // per element slot, as element_force_
+  // The force of incidence slot `slot` (incidence_slot_) on its vertex: force[slot], or a spring's
+  // -force[~slot] on its second vertex.
+  static Vec3 incidentForce(const std::vector<Vec3>& force, int slot) {
+    const int negative = slot >> 31;  // -1 or 0
+    return static_cast<double>(negative | 1) * force[slot ^ negative];
+  }
   // Hessian storage and, per element vertex pair and column, the index of the block's first entry.
   SparseMatrix hessian_;
   std::vector<int> tet_block_index_, spring_block_index_, diagonal_block_index_;
