@@ -156,10 +156,7 @@ class Objective {
   std::vector<Vec3> damping_force_;     // per element slot, as element_force_
   // The force of incidence slot `slot` (incidence_slot_) on its vertex: force[slot], or a spring's
   // -force[~slot] on its second vertex.
-  static Vec3 incidentForce(const std::vector<Vec3>& force, int slot) {
-    const int negative = slot >> 31;  // -1 or 0
-    return static_cast<double>(negative | 1) * force[slot ^ negative];
-  }
+  static Vec3 incidentForce(const std::vector<Vec3>& force, int slot) { return slot >= 0 ? force[slot] : Vec3(-force[~slot]); }
   // Hessian storage and, per element vertex pair and column, the index of the block's first entry.
   SparseMatrix hessian_;
   std::vector<int> tet_block_index_, spring_block_index_, diagonal_block_index_;
