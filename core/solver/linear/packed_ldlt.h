@@ -8,6 +8,7 @@
 // its updates of top rows in a buffer of its own, adds the buffers in a fixed order and finishes the
 // top; back substitution finishes the top first, then runs the parts in parallel. The split depends
 // only on the factor, never on the thread count, so the results do not either.
+// The substitutions themselves are ldlt_kernels.h's, portable or AVX2/FMA as the CPU allows.
 #include <Eigen/SparseCholesky>
 #include <vector>
 
