@@ -30,9 +30,10 @@ void forBlocks(Eigen::Index n, const Body& body) {
 // out[k] = the sum over blocks of what sums(begin, length, partial) adds to partial[k], k < terms.
 template <class Sums>
 void blockedSums(Eigen::Index n, int terms, std::vector<double>& partial, double* out, const Sums& sums) {
+  if (terms == 0) return;
   const int blocks = blockCount(n);
   partial.assign(static_cast<std::size_t>(blocks) * terms, 0.0);
-  forBlocks(n, [&](Eigen::Index begin, Eigen::Index length) { sums(begin, length, &partial[static_cast<std::size_t>(begin / kBlock) * terms]); });
+  forBlocks(n, [&](Eigen::Index begin, Eigen::Index length) { sums(begin, length, partial.data() + (begin / kBlock) * terms); });
   for (int k = 0; k < terms; ++k) {
     double sum = 0.0;
     for (int b = 0; b < blocks; ++b) sum += partial[static_cast<std::size_t>(b) * terms + k];

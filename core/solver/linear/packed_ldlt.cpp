@@ -158,7 +158,7 @@ void PackedLdlt::forward(int part) {
     std::vector<LdltRowStorage>& update = top_update_[part];
     std::fill(update.begin(), update.end(), LdltRowStorage{});
     const std::vector<int>& columns = part_columns_[part];
-    return run(L, columns.data(), static_cast<int>(columns.size()), top_slot_.data(), &update.data()->xyz);
+    return run(L, columns.data(), static_cast<int>(columns.size()), top_slot_.data(), rows(update));
   }
   for (const std::vector<LdltRowStorage>& update : top_update_)
     for (std::size_t t = 0; t < top_columns_.size(); ++t) y_[top_columns_[t]].xyz -= update[t].xyz;

@@ -48,7 +48,9 @@ class PackedLdlt {
                         const std::vector<int>& part_of);
   void forward(int part);
   void backward(int part);
-  LdltView view() { return {column_.data(), pattern_.data(), value_.data(), inverse_diagonal_.data(), &y_.data()->xyz}; }
+  LdltView view() { return {column_.data(), pattern_.data(), value_.data(), inverse_diagonal_.data(), rows(y_)}; }
+  // The rows of `storage` (possibly empty: no element is touched).
+  static LdltRow* rows(std::vector<LdltRowStorage>& storage) { return reinterpret_cast<LdltRow*>(storage.data()); }
 
   std::vector<Column> column_;
   std::vector<int> pattern_, perm_;
