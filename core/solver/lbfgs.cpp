@@ -58,7 +58,6 @@ LbfgsSolver::LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window)
 void LbfgsSolver::update(const VecX& s, const VecX& t) {
   if (window_ == 0) return;
   const int head = head_, kept = std::min(count_, window_ - 1);  // the oldest pair is replaced when full
-  const auto slot = [&](int age) { return (head - 1 - age + 2 * window_) % window_; };
   // dots_: <t, s>, |s|^2, |t|^2, then per kept pair j: <s, t_j>, <s_j, t>.
   blockedSums(s.size(), 3 + 2 * kept, partial_, dots_.data(), [&](Eigen::Index b, Eigen::Index n, double* sum) {
     const auto sb = s.segment(b, n), tb = t.segment(b, n);
@@ -88,7 +87,6 @@ void LbfgsSolver::update(const VecX& s, const VecX& t) {
 // second, <t_i, r + sum_j c_j s_j> = <t_i, r> + sum_j c_j <s_j, t_i> over the older ones. Each loop is
 // one pass for its inner products and one for its update of d, instead of two passes per pair.
 void LbfgsSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) {
-  const auto slot = [this](int age) { return (head_ - 1 - age + 2 * window_) % window_; };  // age 0 = newest
   const int m = count_;
   Timer timer;
   // q = -grad g(x_k); zeta_i = <s_i, q_i> / rho_i from the newest pair to the oldest.
@@ -98,14 +96,14 @@ void LbfgsSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseT
   for (int age = 0; age < m; ++age) {
     const int i = slot(age);
     double sq = dots_[age];
-    for (int newer = 0; newer < age; ++newer) sq -= zeta_[slot(newer)] * st(i, slot(newer));
-    zeta_[i] = sq / st(i, i);
+    for (int newer = 0; newer < age; ++newer) sq -= zeta_[newer] * st(i, slot(newer));
+    zeta_[age] = sq / st(i, i);
   }
   d.resize(gradient.size());
   forBlocks(gradient.size(), [&](Eigen::Index b, Eigen::Index n) {
     auto db = d.segment(b, n);
     db = -gradient.segment(b, n);
-    for (int age = 0; age < m; ++age) db -= zeta_[slot(age)] * t_[slot(age)].segment(b, n);
+    for (int age = 0; age < m; ++age) db -= zeta_[age] * t_[slot(age)].segment(b, n);
   });
   times.lbfgs += timer.ms();
   timer.restart();
@@ -121,12 +119,12 @@ void LbfgsSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseT
   for (int age = m - 1; age >= 0; --age) {
     const int i = slot(age);
     double tr = dots_[age];
-    for (int older = m - 1; older > age; --older) tr += c_[slot(older)] * st(slot(older), i);
-    c_[i] = zeta_[i] - tr / st(i, i);
+    for (int older = m - 1; older > age; --older) tr += c_[older] * st(slot(older), i);
+    c_[age] = zeta_[age] - tr / st(i, i);
   }
   forBlocks(d.size(), [&](Eigen::Index b, Eigen::Index n) {
     auto db = d.segment(b, n);
-    for (int age = 0; age < m; ++age) db += c_[slot(age)] * s_[slot(age)].segment(b, n);
+    for (int age = 0; age < m; ++age) db += c_[age] * s_[slot(age)].segment(b, n);
   });
   times.lbfgs += timer.ms();
 }

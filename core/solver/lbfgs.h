@@ -22,6 +22,8 @@ class LbfgsSolver final : public DirectionSolver {
   void update(const VecX& s, const VecX& t) override;
 
  private:
+  // The ring slot of the pair `age` iterations old (0 = newest).
+  int slot(int age) const { return (head_ - 1 - age + 2 * window_) % window_; }
   // <s_i, t_j> of the pairs in ring slots i and j (rho_i on the diagonal).
   double& st(int i, int j) { return st_[static_cast<std::size_t>(i) * window_ + j]; }
 
@@ -29,7 +31,9 @@ class LbfgsSolver final : public DirectionSolver {
   int window_;
   // Ring buffer of the last `window_` pairs; `count_` valid, newest at (head_ - 1) mod window_.
   std::vector<VecX> s_, t_;
-  std::vector<double> st_, zeta_, c_, dots_, partial_;
+  std::vector<double> st_;
+  std::vector<double> zeta_, c_;       // the two loops' coefficients, per age
+  std::vector<double> dots_, partial_;  // scratch of the inner products
   int head_ = 0, count_ = 0;
 };
 

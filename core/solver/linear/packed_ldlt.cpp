@@ -25,7 +25,6 @@ void PackedLdlt::assign(std::vector<int> start, std::vector<int> row, std::vecto
   perm_ = std::move(perm);
   entries_ = static_cast<long>(row.size());
   y_.resize(size());
-  setSimd(true);
   column_.resize(size());
   std::vector<char> is_top;
   std::vector<int> part_of;

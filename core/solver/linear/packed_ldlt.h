@@ -62,7 +62,7 @@ class PackedLdlt {
   std::vector<int> top_columns_, top_slot_;
   std::vector<LdltRowStorage> y_;                     // the permuted right-hand side
   std::vector<std::vector<LdltRowStorage>> top_update_;  // per part: what it subtracts from the top rows
-  bool simd_ = false;
+  bool simd_ = ldltAvx2Available();
 };
 
 }  // namespace qnsim
