@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "core/common/parallel.h"
+#include "core/common/simd.h"
+#include "core/objective/spring_kernels.h"
 
 namespace qnsim {
 
@@ -13,20 +15,27 @@ Objective::Objective(const Model& model) : model_(model) {
   element_energy_.assign(nt + ns, 0.0);
   element_force_.assign(4 * nt + ns, Vec3::Zero());
   vertex_energy_.assign(n, 0.0);
-  // Incidence: for every vertex, the slots of element_force_ that act on it, in element order; a
-  // spring's one force acts on its second vertex negated, which its slot says by being ~slot < 0.
-  std::vector<int> count(n + 1, 0);
+  // Incidence: for every vertex, the slots of element_force_ that act on it, in element order: first
+  // those added (the tets', and the springs' on their first vertex), then those subtracted (a spring's
+  // one force acts on its second vertex negated). Two plain loops, no sign per slot to branch on.
+  std::vector<int> added(n, 0), subtracted(n, 0);
   for (const auto& t : model.tets.vertices)
-    for (int a = 0; a < 4; ++a) ++count[t[a] + 1];
-  for (const auto& s : model.springs.vertices)
-    for (int a = 0; a < 2; ++a) ++count[s[a] + 1];
-  for (int v = 0; v < n; ++v) count[v + 1] += count[v];
-  incidence_start_ = count;
-  incidence_slot_.resize(count[n]);
+    for (int a = 0; a < 4; ++a) ++added[t[a]];
+  for (const auto& s : model.springs.vertices) ++added[s[0]], ++subtracted[s[1]];
+  incidence_start_.assign(n + 1, 0);
+  incidence_subtracted_.resize(n);
+  for (int v = 0; v < n; ++v) {
+    incidence_subtracted_[v] = incidence_start_[v] + added[v];
+    incidence_start_[v + 1] = incidence_subtracted_[v] + subtracted[v];
+  }
+  incidence_slot_.resize(incidence_start_[n]);
+  std::vector<int> next_added(incidence_start_.begin(), incidence_start_.end() - 1), next_subtracted = incidence_subtracted_;
   for (int e = 0; e < nt; ++e)
-    for (int a = 0; a < 4; ++a) incidence_slot_[count[model.tets.vertices[e][a]]++] = 4 * e + a;
-  for (int s = 0; s < ns; ++s)
-    for (int a = 0; a < 2; ++a) incidence_slot_[count[model.springs.vertices[s][a]]++] = a == 0 ? 4 * nt + s : ~(4 * nt + s);
+    for (int a = 0; a < 4; ++a) incidence_slot_[next_added[model.tets.vertices[e][a]]++] = 4 * e + a;
+  for (int s = 0; s < ns; ++s) {
+    incidence_slot_[next_added[model.springs.vertices[s][0]]++] = 4 * nt + s;
+    incidence_slot_[next_subtracted[model.springs.vertices[s][1]]++] = 4 * nt + s;
+  }
 }
 
 void Objective::setInertia(const VecX& y, double weight) {
@@ -87,31 +96,24 @@ void Objective::clearElement(int element, int first_force, int forces, bool with
   if (with_gradient) std::fill_n(element_force_.begin() + first_force, forces, Vec3::Zero());
 }
 
-void Objective::evaluateSprings(const VecX& x, bool with_gradient) {
+// Always with forces: the vectorised kernel writes them at little extra cost.
+void Objective::evaluateSprings(const VecX& x) {
   const SpringElements& springs = model_.springs;
-  const int offset = model_.tets.size(), force_offset = 4 * model_.tets.size();
-  parallelFor(springs.size(), 1024, [&](int begin, int end) {
-    for (int s = begin; s < end; ++s) {
-      if (springs.removed[s]) {
-        clearElement(offset + s, force_offset + s, 1, with_gradient);
-        continue;
-      }
-      const Vec3 d = vertex(x, springs.vertices[s][0]) - vertex(x, springs.vertices[s][1]);
-      const double length = d.norm(), stretch = length - springs.rest_length[s];
-      const double k = model_.regions[springs.region[s]].stiffness;
-      element_energy_[offset + s] = 0.5 * k * stretch * stretch;
-      if (with_gradient) {
-        element_force_[force_offset + s] = length > 0.0 ? Vec3(k * stretch / length * d) : Vec3::Zero();
-      }
-    }
-  });
+  region_stiffness_.resize(model_.regions.size());
+  for (size_t r = 0; r < model_.regions.size(); ++r) region_stiffness_[r] = model_.regions[r].stiffness;
+  const SpringView view{springs.vertices.data()->data(), springs.rest_length.data(), springs.region.data(),
+                        springs.removed.data(), region_stiffness_.data()};
+  const auto kernel = avx2Available() ? spring_avx2::springForces : spring_portable::springForces;
+  double* energy = element_energy_.data() + model_.tets.size();
+  double* force = element_force_.data()->data() + 3 * 4 * model_.tets.size();
+  parallelFor(springs.size(), 1024, [&](int begin, int end) { kernel(view, x.data(), begin, end, energy, force); });
 }
 
 double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
   const bool with_gradient = gradient != nullptr;
   const VecX& z = energyArgument(x);
   evaluateTets(z, with_gradient);
-  evaluateSprings(z, with_gradient);
+  evaluateSprings(z);
   const bool damped = damping.active();
   if (damped) evaluateDamping(x, with_gradient);
   const double c = energy_scale_, cs = energy_scale_ * argument_scale_;  // d/dx of c E(s x + o) = c s grad E
@@ -126,10 +128,7 @@ double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
       const Vec3 dx = vertex(x, v) - vertex(y_, v);
       vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
       if (!with_gradient) continue;
-      Vec3 g = Vec3::Zero(), g_damping = Vec3::Zero();
-      for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g += incidentForce(element_force_, incidence_slot_[i]);
-      if (damped)
-        for (int i = incidence_start_[v]; i < incidence_start_[v + 1]; ++i) g_damping += incidentForce(damping_force_, incidence_slot_[i]);
+      const Vec3 g = vertexForce(element_force_, v), g_damping = damped ? vertexForce(damping_force_, v) : Vec3::Zero();
       vertex(*gradient, v) = w * model_.mass[v] * dx + cs * g + g_damping;
     }
   });

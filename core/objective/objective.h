@@ -135,7 +135,7 @@ class Objective {
  private:
   const VecX& energyArgument(const VecX& x);  // x itself, or s x + o
   void evaluateTets(const VecX& x, bool with_gradient);
-  void evaluateSprings(const VecX& x, bool with_gradient);
+  void evaluateSprings(const VecX& x);
   void clearElement(int element, int first_force, int forces, bool with_gradient);
   void evaluateDamping(const VecX& x, bool with_gradient);
   Eigen::Matrix<double, 12, 12> dampingTetHessian(int e) const;
@@ -150,13 +150,18 @@ class Objective {
   // and do not depend on the thread count.
   std::vector<double> element_energy_;
   std::vector<Vec3> element_force_;  // 4 per tet, then 1 per spring (on its first vertex; minus it on the second)
-  std::vector<int> incidence_start_, incidence_slot_;
+  std::vector<int> incidence_start_, incidence_subtracted_, incidence_slot_;
   std::vector<double> vertex_energy_;
   std::vector<double> damping_energy_;  // per element, as element_energy_
   std::vector<Vec3> damping_force_;     // per element slot, as element_force_
-  // The force of incidence slot `slot` (incidence_slot_) on its vertex: force[slot], or a spring's
-  // -force[~slot] on its second vertex.
-  static Vec3 incidentForce(const std::vector<Vec3>& force, int slot) { return slot >= 0 ? force[slot] : Vec3(-force[~slot]); }
+  std::vector<double> region_stiffness_;  // k of each region, for the spring kernel
+  // The sum of the element forces on vertex v (force: per slot, as element_force_).
+  Vec3 vertexForce(const std::vector<Vec3>& force, int v) const {
+    Vec3 sum = Vec3::Zero();
+    for (int i = incidence_start_[v]; i < incidence_subtracted_[v]; ++i) sum += force[incidence_slot_[i]];
+    for (int i = incidence_subtracted_[v]; i < incidence_start_[v + 1]; ++i) sum -= force[incidence_slot_[i]];
+    return sum;
+  }
   // Hessian storage and, per element vertex pair and column, the index of the block's first entry.
   SparseMatrix hessian_;
   std::vector<int> tet_block_index_, spring_block_index_, diagonal_block_index_;

@@ -40,8 +40,8 @@ class DirectionSolver {
   virtual void prepare(const VecX& /*x*/) {}
   // d := a descent direction at x, given grad g(x).
   virtual void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) = 0;
-  // After an accepted step: s = x_{k+1} - x_k and t = grad g(x_{k+1}) - grad g(x_k).
-  virtual void update(const VecX& /*s*/, const VecX& /*t*/) {}
+  // After an accepted step from x_k to x_{k+1}, with the gradients of g at both.
+  virtual void update(const VecX& /*x*/, const VecX& /*x_next*/, const VecX& /*gradient*/, const VecX& /*gradient_next*/) {}
   // Matrix factorizations done by the solver itself (Newton's per-iteration Hessians).
   virtual long factorizations() const { return 0; }
 };

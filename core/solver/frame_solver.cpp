@@ -123,9 +123,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     result.times.line_search += phase.ms();
     result.ls_trials += step.trials;
 
-    step_ = trial_x_ - x;
-    gradient_change_ = trial_gradient_ - gradient_;
-    solver_.update(step_, gradient_change_);
+    solver_.update(x, trial_x_, gradient_, trial_gradient_);
     std::swap(x, trial_x_);
     std::swap(gradient_, trial_gradient_);
     std::swap(parts_, trial_parts_);

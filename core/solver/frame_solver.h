@@ -80,7 +80,7 @@ class FrameSolver final : public FrameMethod {
   ContactRefresh refresh_;
   double round_off_step_ = 0;  // steps no longer than this (m) are round-off
   // Scratch, reused every frame (no allocation in the frame loop after the first).
-  VecX gradient_, direction_, trial_x_, trial_gradient_, step_, gradient_change_;
+  VecX gradient_, direction_, trial_x_, trial_gradient_;
   EnergyParts parts_, trial_parts_;
   double trial_g_ = 0;
 };

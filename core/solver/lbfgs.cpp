@@ -55,12 +55,16 @@ LbfgsSolver::LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window)
 
 // The inner products of the new pair with itself and with every pair it does not replace, in one
 // pass over the window: the two loops then need only <s_i, q> and <t_i, r> per iteration.
-void LbfgsSolver::update(const VecX& s, const VecX& t) {
+void LbfgsSolver::update(const VecX& x, const VecX& x_next, const VecX& gradient, const VecX& gradient_next) {
   if (window_ == 0) return;
   const int head = head_, kept = std::min(count_, window_ - 1);  // the oldest pair is replaced when full
+  s_new_.resize(x.size());
+  t_new_.resize(x.size());
   // dots_: <t, s>, |s|^2, |t|^2, then per kept pair j: <s, t_j>, <s_j, t>.
-  blockedSums(s.size(), 3 + 2 * kept, partial_, dots_.data(), [&](Eigen::Index b, Eigen::Index n, double* sum) {
-    const auto sb = s.segment(b, n), tb = t.segment(b, n);
+  blockedSums(x.size(), 3 + 2 * kept, partial_, dots_.data(), [&](Eigen::Index b, Eigen::Index n, double* sum) {
+    auto sb = s_new_.segment(b, n), tb = t_new_.segment(b, n);
+    sb = x_next.segment(b, n) - x.segment(b, n);
+    tb = gradient_next.segment(b, n) - gradient.segment(b, n);
     sum[0] += tb.dot(sb), sum[1] += sb.squaredNorm(), sum[2] += tb.squaredNorm();
     for (int age = 0; age < kept; ++age) {
       sum[3 + 2 * age] += sb.dot(t_[slot(age)].segment(b, n));
@@ -71,8 +75,8 @@ void LbfgsSolver::update(const VecX& s, const VecX& t) {
   // make the implicit Hessian approximation indefinite.
   const double rho = dots_[0];
   if (!(rho > 1e-12 * std::sqrt(dots_[1] * dots_[2]))) return;
-  s_[head] = s;
-  t_[head] = t;
+  s_[head].swap(s_new_);
+  t_[head].swap(t_new_);
   st(head, head) = rho;
   for (int age = 0; age < kept; ++age) {
     st(head, slot(age)) = dots_[3 + 2 * age];

@@ -19,7 +19,9 @@ class LbfgsSolver final : public DirectionSolver {
   void prepare(const VecX& x) override { initial_->prepare(x); }
   long factorizations() const override { return initial_->factorizations(); }
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
-  void update(const VecX& s, const VecX& t) override;
+  // Forms the pair s = x_{k+1} - x_k, t = grad g(x_{k+1}) - grad g(x_k) (Alg. 1) and its inner products
+  // in one pass.
+  void update(const VecX& x, const VecX& x_next, const VecX& gradient, const VecX& gradient_next) override;
 
  private:
   // The ring slot of the pair `age` iterations old (0 = newest).
@@ -31,6 +33,7 @@ class LbfgsSolver final : public DirectionSolver {
   int window_;
   // Ring buffer of the last `window_` pairs; `count_` valid, newest at (head_ - 1) mod window_.
   std::vector<VecX> s_, t_;
+  VecX s_new_, t_new_;  // the newest pair, until its curvature admits it to the ring
   std::vector<double> st_;
   std::vector<double> zeta_, c_;       // the two loops' coefficients, per age
   std::vector<double> dots_, partial_;  // scratch of the inner products

@@ -1,6 +1,6 @@
 #pragma once
 // The substitution kernels of PackedLdlt, compiled twice: portably, and for AVX2 with FMA (chosen at
-// run time by the CPU). Only plain types cross this boundary, and ldlt_kernels.inc includes nothing,
+// run time by the CPU: core/common/simd.h). Only plain types cross this boundary, and ldlt_kernels.inc includes nothing,
 // so no inline function of a shared header is ever compiled with the wider instructions.
 namespace qnsim {
 
@@ -38,8 +38,5 @@ struct LdltView {
 QNSIM_LDLT_KERNELS(ldlt_portable)
 QNSIM_LDLT_KERNELS(ldlt_avx2)
 #undef QNSIM_LDLT_KERNELS
-
-// Whether this CPU runs the ldlt_avx2 kernels (and this build has them).
-bool ldltAvx2Available();
 
 }  // namespace qnsim

@@ -6,12 +6,4 @@ namespace ldlt_portable {
 #include "core/solver/linear/ldlt_kernels.inc"
 }  // namespace ldlt_portable
 
-bool ldltAvx2Available() {
-#if defined(QNSIM_LDLT_AVX2)
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-  return false;
-#endif
-}
-
 }  // namespace qnsim

@@ -146,7 +146,7 @@ double PackedLdlt::topShare() const {
   return entries_ == 0 ? 0.0 : static_cast<double>(top) / static_cast<double>(entries_ + size());
 }
 
-void PackedLdlt::setSimd(bool enabled) { simd_ = enabled && ldltAvx2Available(); }
+void PackedLdlt::setSimd(bool enabled) { simd_ = enabled && avx2Available(); }
 
 // Forward substitution over one part (or the top, part = -1): a part adds its updates of top rows
 // to its own buffer; the top first takes the parts' buffers, in part order.

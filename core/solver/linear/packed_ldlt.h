@@ -12,6 +12,7 @@
 #include <Eigen/SparseCholesky>
 #include <vector>
 
+#include "core/common/simd.h"
 #include "core/common/types.h"
 #include "core/solver/linear/ldlt_kernels.h"
 
@@ -62,7 +63,7 @@ class PackedLdlt {
   std::vector<int> top_columns_, top_slot_;
   std::vector<LdltRowStorage> y_;                     // the permuted right-hand side
   std::vector<std::vector<LdltRowStorage>> top_update_;  // per part: what it subtracts from the top rows
-  bool simd_ = ldltAvx2Available();
+  bool simd_ = avx2Available();
 };
 
 }  // namespace qnsim
