@@ -110,9 +110,11 @@ class Pool {
   bool stop_ = false;
   uint64_t generation_ = 0;
   Job job_;
-  std::atomic<uint64_t> state_{0}, published_{0};
+  // Each on its own cache line: idle workers poll published_, and chunks are claimed through state_.
+  alignas(64) std::atomic<uint64_t> state_{0};
+  alignas(64) std::atomic<uint64_t> published_{0};
+  alignas(64) std::atomic<int> active_{0};
   std::mutex caller_;
-  std::atomic<int> active_{0};
 };
 
 int defaultThreads() {
