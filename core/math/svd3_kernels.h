@@ -1,0 +1,30 @@
+#pragma once
+// The Jacobi sweeps of svd3, compiled twice: portably (SSE2 pairs of lanes) and for AVX2 (quadruples),
+// chosen at run time by the CPU (core/common/simd.h). Both do the same operations in the same order,
+// without fused multiply-adds, so their results are the same bit for bit. Only plain types cross
+// this boundary and svd3_kernels.inc includes nothing.
+namespace qnsim {
+
+// Lanes symmetric 3x3 matrices side by side, stored lane-innermost so that every step is the same
+// arithmetic on all lanes.
+template <int Lanes>
+struct SymmetricLanes {
+  double d[3][Lanes], o[3][Lanes];  // diagonal and off-diagonal (01, 02, 12) of each S
+  double V[3][3][Lanes];            // accumulated rotations
+  bool active[Lanes];               // not yet converged; a converged lane is left as it is
+};
+
+constexpr int kSvdLanes = 16;  // matrices decomposed side by side by the batched svd3
+
+#define QNSIM_SVD_KERNELS(ns)                                                                     \
+  namespace ns {                                                                                   \
+  /* Cyclic Jacobi sweeps until each lane's off-diagonal sum is at most tolerance[lane] (at most */ \
+  /* 30): S becomes diagonal and V the rotations that diagonalise it. */                           \
+  void jacobiSweeps(SymmetricLanes<kSvdLanes>& S, const double* tolerance);                        \
+  void jacobiSweeps(SymmetricLanes<1>& S, const double* tolerance);                                \
+  }
+QNSIM_SVD_KERNELS(svd_portable)
+QNSIM_SVD_KERNELS(svd_avx2)
+#undef QNSIM_SVD_KERNELS
+
+}  // namespace qnsim
