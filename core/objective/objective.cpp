@@ -99,6 +99,7 @@ void Objective::clearElement(int element, int first_force, int forces, bool with
 // Always with forces: the vectorised kernel writes them at little extra cost.
 void Objective::evaluateSprings(const VecX& x) {
   const SpringElements& springs = model_.springs;
+  if (springs.size() == 0) return;
   region_stiffness_.resize(model_.regions.size());
   for (size_t r = 0; r < model_.regions.size(); ++r) region_stiffness_[r] = model_.regions[r].stiffness;
   const SpringView view{springs.vertices.data()->data(), springs.rest_length.data(), springs.region.data(),
