@@ -7,20 +7,6 @@
 #include "core/material/models.h"
 
 namespace qnsim {
-namespace {
-
-// Cubic Hermite basis on t in [0, 1]: values, derivatives (per unit t) and integrals from 0 to t.
-struct Hermite {
-  double h00, h10, h01, h11;
-};
-Hermite basis(double t) { return {2 * t * t * t - 3 * t * t + 1, t * t * t - 2 * t * t + t, -2 * t * t * t + 3 * t * t, t * t * t - t * t}; }
-Hermite basisSlope(double t) { return {6 * t * t - 6 * t, 3 * t * t - 4 * t + 1, -6 * t * t + 6 * t, 3 * t * t - 2 * t}; }
-Hermite basisIntegral(double t) {
-  const double t2 = t * t, t3 = t2 * t, t4 = t3 * t;
-  return {t - t3 + 0.5 * t4, 0.5 * t2 - 2.0 * t3 / 3.0 + 0.25 * t4, t3 - 0.5 * t4, -t3 / 3.0 + 0.25 * t4};
-}
-
-}  // namespace
 
 const std::vector<MaterialParameter>& SplineMaterial::parameters() const {
   static const std::vector<MaterialParameter> params =
@@ -57,7 +43,8 @@ void SplineMaterial::setControlPoints(std::vector<Vec2> points) {
   rebuild();
 }
 
-// Fritsch-Carlson monotone tangents, then the running integral of s from x = 1 to each point.
+// Fritsch-Carlson monotone tangents, each segment's cubic, then the running integral of s from x = 1
+// to each point.
 void SplineMaterial::rebuild() {
   const size_t n = points_.size();
   std::vector<double> secant(n - 1);
@@ -72,12 +59,17 @@ void SplineMaterial::rebuild() {
     const double w1 = 2 * h1 + h0, w2 = h1 + 2 * h0;
     slopes_[i] = (w1 + w2) / (w1 / secant[i - 1] + w2 / secant[i]);
   }
+  cubics_.resize(n - 1);
+  for (size_t i = 0; i + 1 < n; ++i) {
+    const double h = points_[i + 1].x() - points_[i].x(), y0 = points_[i].y(), y1 = points_[i + 1].y();
+    const double m0 = h * slopes_[i], m1 = h * slopes_[i + 1];
+    cubics_[i] = {y0, m0, 3.0 * (y1 - y0) - 2.0 * m0 - m1, 2.0 * (y0 - y1) + m0 + m1};
+  }
   integrals_.assign(n, 0.0);
-  for (size_t i = 1; i < n; ++i) {
+  for (size_t i = 1; i < n; ++i) {  // the integral of segment i - 1's cubic over t in [0, 1], times h
     const double h = points_[i].x() - points_[i - 1].x();
-    const Hermite I = basisIntegral(1.0);
-    integrals_[i] = integrals_[i - 1] + h * (I.h00 * points_[i - 1].y() + I.h10 * h * slopes_[i - 1] + I.h01 * points_[i].y() +
-                                             I.h11 * h * slopes_[i]);
+    const auto& c = cubics_[i - 1];
+    integrals_[i] = integrals_[i - 1] + h * (c[0] + 0.5 * c[1] + c[2] / 3.0 + 0.25 * c[3]);
   }
   const double at_rest = evaluate(1.0).integral;  // shift so that the integral starts at x = 1
   for (double& v : integrals_) v -= at_rest;
@@ -94,10 +86,9 @@ SplineMaterial::Eval SplineMaterial::evaluate(double x) const {
   const size_t i = std::upper_bound(points_.begin(), points_.end(), x, [](double v, const Vec2& p) { return v < p.x(); }) -
                    points_.begin() - 1;
   const double h = points_[i + 1].x() - points_[i].x(), t = (x - points_[i].x()) / h;
-  const double y0 = points_[i].y(), y1 = points_[i + 1].y(), m0 = h * slopes_[i], m1 = h * slopes_[i + 1];
-  const Hermite v = basis(t), dv = basisSlope(t), iv = basisIntegral(t);
-  return {integrals_[i] + h * (iv.h00 * y0 + iv.h10 * m0 + iv.h01 * y1 + iv.h11 * m1), v.h00 * y0 + v.h10 * m0 + v.h01 * y1 + v.h11 * m1,
-          (dv.h00 * y0 + dv.h10 * m0 + dv.h01 * y1 + dv.h11 * m1) / h};
+  const auto& c = cubics_[i];
+  return {integrals_[i] + h * t * (c[0] + t * (0.5 * c[1] + t * (c[2] / 3.0 + t * (0.25 * c[3])))),
+          c[0] + t * (c[1] + t * (c[2] + t * c[3])), (c[1] + t * (2.0 * c[2] + t * (3.0 * c[3]))) / h};
 }
 
 double SplineMaterial::shape(double x) const { return evaluate(x).value; }

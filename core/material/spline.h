@@ -5,6 +5,7 @@
 // s(x) = x gives Neo-Hookean exactly. s must pass through (1, 1) so that the rest state is stress free.
 // Presets: "A" resists compression more than Neo-Hookean (s < x below 1), "B" resists tension more
 // (s > x above 1); the paper shows its curves only as pictures, so these are our surrogates.
+#include <array>
 #include <string_view>
 #include <vector>
 
@@ -42,6 +43,9 @@ class SplineMaterial : public SolidMaterial {
   std::vector<Vec2> points_;
   std::vector<double> slopes_;     // PCHIP tangents at the points
   std::vector<double> integrals_;  // integral_1^{x_i} s
+  // Segment i's cubic s = c0 + c1 t + c2 t^2 + c3 t^3 in t = (x - x_i) / h_i: the Hermite form
+  // multiplied out once, so that evaluating it is three short Horner chains.
+  std::vector<std::array<double, 4>> cubics_;
 };
 
 }  // namespace qnsim
