@@ -20,8 +20,10 @@ constexpr int kSpinMicroseconds = 200;
 constexpr int kWaitSpins = 1000;
 
 // A job is identified by its generation. Chunks are claimed with a compare-and-swap on one word
-// holding (generation, next chunk), so a worker that woke late for an old job can never take a chunk
-// of a newer one.
+// holding (generation, front, back), so a worker that woke late for an old job can never take a chunk
+// of a newer one. The caller claims from the front and the workers from the back: with one worker
+// each thread runs one contiguous range, so a loop that gathers what the previous one scattered
+// (an element's forces onto its vertices) mostly reads its own core's cache.
 class Pool {
  public:
   explicit Pool(int workers) {
@@ -41,36 +43,41 @@ class Pool {
   bool run(int n, int grain, ChunkBody body) {
     std::unique_lock caller(caller_, std::try_to_lock);
     if (!caller.owns_lock()) return false;
-    const int chunks = (n + grain - 1) / grain;
+    grain = std::max(grain, (n + kMaxChunks - 1) / kMaxChunks);  // front and back have 16 bits each
+    const uint64_t chunks = static_cast<uint64_t>((n + grain - 1) / grain);
     uint64_t generation;
     {
       std::lock_guard lock(mutex_);
-      job_ = {&body, n, grain, chunks};
-      generation = ++generation_;
-      state_.store(generation << 32, std::memory_order_release);
-      published_.store(generation, std::memory_order_release);
+      job_ = {&body, n, grain};
+      generation = ++generation_ & 0xffffffffu;
+      state_.store(generation << 32 | chunks, std::memory_order_release);
+      published_.store(generation_, std::memory_order_release);
     }
     wake_.notify_all();
-    while (runChunk(generation, job_)) {
+    while (runChunk(generation, job_, false)) {
     }
     waitForStartedChunks();
     return true;
   }
 
  private:
+  static constexpr int kMaxChunks = 0xffff;
+
   struct Job {
     const ChunkBody* body = nullptr;
-    int n = 0, grain = 1, chunks = 0;
+    int n = 0, grain = 1;
   };
 
-  // Claims and runs one chunk of job `generation`; false when none is left (or the job is over).
-  bool runChunk(uint64_t generation, const Job& job) {
+  // Claims and runs one chunk of job `generation`, the first left or (from_back) the last; false when
+  // none is left (or the job is over).
+  bool runChunk(uint64_t generation, const Job& job, bool from_back) {
     uint64_t state = state_.load(std::memory_order_acquire);
     for (;;) {
       if ((state >> 32) != generation) return false;
-      const int chunk = static_cast<int>(state & 0xffffffffu);
-      if (chunk >= job.chunks) return false;
-      if (state_.compare_exchange_weak(state, state + 1, std::memory_order_acq_rel)) {
+      const int front = static_cast<int>(state >> 16 & 0xffffu), back = static_cast<int>(state & 0xffffu);
+      if (front >= back) return false;
+      const int chunk = from_back ? back - 1 : front;
+      if (state_.compare_exchange_weak(state, from_back ? state - 1 : state + (1u << 16), std::memory_order_acq_rel)) {
         (*job.body)(chunk * job.grain, std::min(job.n, (chunk + 1) * job.grain));
         return true;
       }
@@ -110,7 +117,7 @@ class Pool {
         job = job_;
         active_.fetch_add(1, std::memory_order_acq_rel);  // before claiming: the caller waits for it
       }
-      while (runChunk(seen, job)) {
+      while (runChunk(seen & 0xffffffffu, job, true)) {
       }
       active_.fetch_sub(1, std::memory_order_acq_rel);
     }
