@@ -1,4 +1,4 @@
-// The thread pool: every index exactly once, any thread count, concurrent callers, a thread count set
+// The thread pool: every index exactly once, any thread count or number of chunks, concurrent callers, a thread count set
 // while another thread loops, and sums that do not depend on the thread count.
 #include <gtest/gtest.h>
 
@@ -29,6 +29,20 @@ TEST(Parallel, EveryIndexExactlyOnceForAnyThreadCount) {
         });
       for (int i = 0; i < n; ++i) ASSERT_EQ(visits[i].load(), 20) << "threads " << threads << " n " << n << " index " << i;
     }
+  }
+}
+
+// More chunks than the claim word counts (65535): the grain grows, and still every index runs once.
+TEST(Parallel, MoreChunksThanTheClaimWordHolds) {
+  RestoreThreads restore;
+  for (int threads : {1, 2, 3}) {
+    setThreadCount(threads);
+    const int n = 300007;
+    std::vector<std::atomic<int>> visits(n);
+    parallelFor(n, 1, [&](int begin, int end) {
+      for (int i = begin; i < end; ++i) visits[i].fetch_add(1);
+    });
+    for (int i = 0; i < n; ++i) ASSERT_EQ(visits[i].load(), 1) << "threads " << threads << " index " << i;
   }
 }
 
