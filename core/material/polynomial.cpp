@@ -31,7 +31,22 @@ Scalar2 Polynomial::a(double x) const {
   return out;
 }
 
-// sum_k mu_k tr(E^k), and G = sum_k k mu_k E^(k-1), up to the highest nonzero coefficient.
+namespace {
+
+// A B for symmetric A and B that commute (powers of one matrix): the product is symmetric, so only
+// its upper triangle is computed.
+Mat3 symmetricProduct(const Mat3& A, const Mat3& B) {
+  Mat3 C;
+  for (int i = 0; i < 3; ++i)
+    for (int j = i; j < 3; ++j) C(i, j) = C(j, i) = A(i, 0) * B(0, j) + A(i, 1) * B(1, j) + A(i, 2) * B(2, j);
+  return C;
+}
+
+}  // namespace
+
+// sum_k mu_k tr(E^k), and G = sum_k k mu_k E^(k-1), up to the highest nonzero coefficient. E is
+// symmetric (solid_material.cpp), so tr(E^k) = <E^(k-1), E> (Frobenius): E^k itself is never formed,
+// and each power before it is one symmetric product.
 double Polynomial::strainEnergy(const Mat3& E, Mat3* G) const {
   const double coefficient[7] = {0.0, 0.0, mu2_, mu3_, mu4_, mu5_, mu6_};
   int degree = 6;
@@ -40,10 +55,11 @@ double Polynomial::strainEnergy(const Mat3& E, Mat3* G) const {
   double psi = 0.0;
   if (G) G->setZero();
   for (int k = 2; k <= degree; ++k) {
-    if (G) *G += k * coefficient[k] * power;
-    const Mat3 next = power * E;  // E^k
-    psi += coefficient[k] * next.trace();
-    power = next;
+    if (k > 2) power = symmetricProduct(power, E);
+    const double mu = coefficient[k];
+    if (mu == 0.0) continue;
+    psi += mu * power.cwiseProduct(E).sum();
+    if (G) *G += k * mu * power;
   }
   return psi;
 }
