@@ -84,6 +84,32 @@ TEST(Svd3, BatchesGiveTheSameResultsAsSingleMatrices) {
   }
 }
 
+TEST(Polar3, BatchesGiveTheSameRotationsAsSingleMatrices) {
+  // Batches of every size up to two lane blocks and a tail: ordinary, inverted and flat matrices, so
+  // lanes stop after different numbers of steps or never start.
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(-0.4, 0.4);
+  std::vector<Mat3> F = {Mat3::Identity(), Mat3(Vec3(1, 1, -1).asDiagonal()), Mat3(Vec3(1, 1, 1e-4).asDiagonal())};
+  while (F.size() < 19) {
+    Mat3 A = randomRotation(rng);
+    for (int k = 0; k < 9; ++k) A(k / 3, k % 3) += u(rng);
+    F.push_back(A);
+  }
+  for (int count = 1; count <= static_cast<int>(F.size()); ++count) {
+    std::vector<Mat3> R(count);
+    bool converged[19];
+    polarRotations(F.data(), count, R.data(), converged);
+    for (int i = 0; i < count; ++i) {
+      Mat3 single;
+      const bool ok = polarRotation(F[i], single);
+      ASSERT_EQ(converged[i], ok) << "matrix " << i << " of " << count;
+      if (ok) {
+        EXPECT_EQ(R[i], single) << "matrix " << i << " of " << count;
+      }
+    }
+  }
+}
+
 TEST(Polar3, NewtonsRotationIsTheSvdsForEveryUninvertedMatrix) {
   std::mt19937 rng(6);
   std::uniform_real_distribution<double> u(-1.0, 1.0);

@@ -1,0 +1,30 @@
+#pragma once
+// The lane kernel of polarRotations, compiled twice like the SVD's (svd3_kernels.h): portably and
+// for AVX2, without fused multiply-adds, so both builds give the same results bit for bit, and a
+// matrix gets the same rotation in a batch of any size. Only plain types cross this boundary and
+// polar3_kernels.inc includes nothing.
+namespace qnsim {
+
+// Newton's iteration X <- (X + X^-T) / 2 on Lanes matrices side by side, X[3c + r][l] = X(r, c) of
+// lane l. A lane iterates while active[l] is 1 and stops (is left as it is, active 0, converged 1)
+// once the squared Frobenius norm of its step is at most 1e-16: the error after a step is about half
+// the square of the step before it, so the next would change nothing but round-off.
+template <int Lanes>
+struct PolarLanes {
+  double X[9][Lanes];
+  double active[Lanes], converged[Lanes];  // 1 or 0
+};
+
+constexpr int kPolarLanes = 8;  // matrices iterated side by side by polarRotations
+
+#define QNSIM_POLAR_KERNELS(ns)                                              \
+  namespace ns {                                                              \
+  /* At most 20 steps, fewer once no lane is active. */                      \
+  void polarIterate(PolarLanes<kPolarLanes>& lanes);                          \
+  void polarIterate(PolarLanes<1>& lanes);                                    \
+  }
+QNSIM_POLAR_KERNELS(polar_portable)
+QNSIM_POLAR_KERNELS(polar_avx2)
+#undef QNSIM_POLAR_KERNELS
+
+}  // namespace qnsim
