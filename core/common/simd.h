@@ -7,4 +7,13 @@ namespace qnsim {
 // Whether this CPU runs the AVX2/FMA kernels (and this build has them).
 bool avx2Available();
 
+// Declares a kernel's functions in the namespaces of both its builds.
+#define QNSIM_SIMD_BUILDS(portable, avx2, ...) \
+  namespace portable {                          \
+  __VA_ARGS__                                   \
+  }                                             \
+  namespace avx2 {                              \
+  __VA_ARGS__                                   \
+  }
+
 }  // namespace qnsim

@@ -3,6 +3,8 @@
 // for AVX2, without fused multiply-adds, so both builds give the same results bit for bit, and a
 // matrix gets the same rotation in a batch of any size. Only plain types cross this boundary and
 // polar3_kernels.inc includes nothing.
+#include "core/common/simd.h"
+
 namespace qnsim {
 
 // Newton's iteration X <- (X + X^-T) / 2 on Lanes matrices side by side, X[3c + r][l] = X(r, c) of
@@ -17,14 +19,9 @@ struct PolarLanes {
 
 constexpr int kPolarLanes = 8;  // matrices iterated side by side by polarRotations
 
-#define QNSIM_POLAR_KERNELS(ns)                                              \
-  namespace ns {                                                              \
-  /* At most 20 steps, fewer once no lane is active. */                      \
-  void polarIterate(PolarLanes<kPolarLanes>& lanes);                          \
-  void polarIterate(PolarLanes<1>& lanes);                                    \
-  }
-QNSIM_POLAR_KERNELS(polar_portable)
-QNSIM_POLAR_KERNELS(polar_avx2)
-#undef QNSIM_POLAR_KERNELS
+QNSIM_SIMD_BUILDS(polar_portable, polar_avx2,
+    // At most 20 steps, fewer once no lane is active.
+    void polarIterate(PolarLanes<kPolarLanes>& lanes);
+    void polarIterate(PolarLanes<1>& lanes);)
 
 }  // namespace qnsim

@@ -4,6 +4,8 @@
 // order, without fused multiply-adds, so their results are the same bit for bit, and a matrix gets
 // the same SVD in a batch of any size. Only plain types cross this boundary and svd3_kernels.inc
 // includes nothing.
+#include "core/common/simd.h"
+
 namespace qnsim {
 
 // Lanes symmetric 3x3 matrices side by side, stored lane-innermost so that every step is the same
@@ -27,18 +29,13 @@ struct SvdLanes {
   double U[3][3][Lanes], sigma[3][Lanes], V[3][3][Lanes];
 };
 
-#define QNSIM_SVD_KERNELS(ns)                                                                     \
-  namespace ns {                                                                                   \
-  /* Cyclic Jacobi sweeps until each lane's off-diagonal sum is at most tolerance[lane] (at most */ \
-  /* 30): S becomes diagonal and V the rotations that diagonalise it. */                           \
-  void jacobiSweeps(SymmetricLanes<kSvdLanes>& S, const double* tolerance);                        \
-  void jacobiSweeps(SymmetricLanes<1>& S, const double* tolerance);                                \
-  /* The SVDs of svd.F (see SvdLanes). */                                                          \
-  void decompose(SvdLanes<kSvdLanes>& svd);                                                        \
-  void decompose(SvdLanes<1>& svd);                                                                \
-  }
-QNSIM_SVD_KERNELS(svd_portable)
-QNSIM_SVD_KERNELS(svd_avx2)
-#undef QNSIM_SVD_KERNELS
+QNSIM_SIMD_BUILDS(svd_portable, svd_avx2,
+    // Cyclic Jacobi sweeps until each lane's off-diagonal sum is at most tolerance[lane] (at most
+    // 30): S becomes diagonal and V the rotations that diagonalise it.
+    void jacobiSweeps(SymmetricLanes<kSvdLanes>& S, const double* tolerance);
+    void jacobiSweeps(SymmetricLanes<1>& S, const double* tolerance);
+    // The SVDs of svd.F (see SvdLanes).
+    void decompose(SvdLanes<kSvdLanes>& svd);
+    void decompose(SvdLanes<1>& svd);)
 
 }  // namespace qnsim

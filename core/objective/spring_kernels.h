@@ -3,6 +3,8 @@
 // the CPU, as the linear solve's kernels). Only plain types cross this boundary and
 // spring_kernels.inc includes nothing, so no inline function of a shared header is ever
 // compiled with the wider instructions.
+#include "core/common/simd.h"
+
 namespace qnsim {
 
 struct SpringView {
@@ -13,15 +15,9 @@ struct SpringView {
   const double* region_stiffness;  // k of each region
 };
 
-#define QNSIM_SPRING_KERNELS(ns)                                                                      \
-  namespace ns {                                                                                       \
-  /* Springs [begin, end) at positions x (3 per vertex): energy[s] = k/2 (|d| - l)^2 and force[s] =  */ \
-  /* k (|d| - l) d/|d| on its first vertex, d = x_a - x_b; 0 for removed springs. */                  \
-  void springForces(const SpringView& springs, const double* x, int begin, int end, double* energy,   \
-                    double* force);                                                                    \
-  }
-QNSIM_SPRING_KERNELS(spring_portable)
-QNSIM_SPRING_KERNELS(spring_avx2)
-#undef QNSIM_SPRING_KERNELS
+QNSIM_SIMD_BUILDS(spring_portable, spring_avx2,
+    // Springs [begin, end) at positions x (3 per vertex): energy[s] = k/2 (|d| - l)^2 and force[s] =
+    // k (|d| - l) d/|d| on its first vertex, d = x_a - x_b; 0 for removed springs.
+    void springForces(const SpringView& springs, const double* x, int begin, int end, double* energy, double* force);)
 
 }  // namespace qnsim

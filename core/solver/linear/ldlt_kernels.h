@@ -1,7 +1,10 @@
 #pragma once
 // The substitution kernels of PackedLdlt, compiled twice: portably, and for AVX2 with FMA (chosen at
-// run time by the CPU: core/common/simd.h). Only plain types cross this boundary, and ldlt_kernels.inc includes nothing,
-// so no inline function of a shared header is ever compiled with the wider instructions.
+// run time by the CPU: core/common/simd.h). Only plain types cross this boundary, and
+// ldlt_kernels.inc includes nothing, so no inline function of a shared header is ever compiled with
+// the wider instructions.
+#include "core/common/simd.h"
+
 namespace qnsim {
 
 // A row of the right-hand side: x, y, z and a pad, one AVX register (two SSE2 ones).
@@ -27,16 +30,11 @@ struct LdltView {
   LdltRow* y;
 };
 
-#define QNSIM_LDLT_KERNELS(ns)                                                                          \
-  namespace ns {                                                                                         \
-  /* L y = y over `count` ascending columns (whole supernodes); with `slot`, the updates of top rows */ \
-  /* are added to update[slot[row]] instead of subtracted from y. */                                    \
-  void forward(const LdltView& L, const int* columns, int count, const int* slot, LdltRow* update);     \
-  /* D L^T y = y over `count` ascending columns (whole supernodes), last first. */                      \
-  void backward(const LdltView& L, const int* columns, int count);                                      \
-  }
-QNSIM_LDLT_KERNELS(ldlt_portable)
-QNSIM_LDLT_KERNELS(ldlt_avx2)
-#undef QNSIM_LDLT_KERNELS
+QNSIM_SIMD_BUILDS(ldlt_portable, ldlt_avx2,
+    // L y = y over `count` ascending columns (whole supernodes); with `slot`, the updates of top rows
+    // are added to update[slot[row]] instead of subtracted from y.
+    void forward(const LdltView& L, const int* columns, int count, const int* slot, LdltRow* update);
+    // D L^T y = y over `count` ascending columns (whole supernodes), last first.
+    void backward(const LdltView& L, const int* columns, int count);)
 
 }  // namespace qnsim
