@@ -170,18 +170,26 @@ void PackedLdlt::backward(int part) {
   (simd_ ? ldlt_avx2::backward : ldlt_portable::backward)(view(), columns.data(), static_cast<int>(columns.size()));
 }
 
+// Each part gathers its rows of P b before its forward substitution and scatters its rows of x after
+// its back substitution, so only the top's rows are permuted on the calling thread: a part's
+// substitutions touch only its own rows and the top's.
 void PackedLdlt::solveRows(Eigen::Ref<MatX3> B) {
-  const int n = size(), parts = this->parts();
-  for (int k = 0; k < n; ++k) y_[k].xyz = LdltRow{B(perm_[k], 0), B(perm_[k], 1), B(perm_[k], 2), 0.0};  // y = P b
-  parallelFor(parts, 1, [&](int begin, int end) {
-    for (int part = begin; part < end; ++part) forward(part);
+  const auto gather = [&](const std::vector<int>& columns) {  // y = P b
+    for (int k : columns) y_[k].xyz = LdltRow{B(perm_[k], 0), B(perm_[k], 1), B(perm_[k], 2), 0.0};
+  };
+  const auto scatter = [&](const std::vector<int>& columns) {  // x = P^T y
+    for (int k : columns) B.row(perm_[k]) << y_[k].xyz[0], y_[k].xyz[1], y_[k].xyz[2];
+  };
+  parallelFor(parts(), 1, [&](int begin, int end) {
+    for (int part = begin; part < end; ++part) gather(part_columns_[part]), forward(part);
   });
+  gather(top_columns_);
   forward(-1);
   backward(-1);
-  parallelFor(parts, 1, [&](int begin, int end) {
-    for (int part = begin; part < end; ++part) backward(part);
+  scatter(top_columns_);
+  parallelFor(parts(), 1, [&](int begin, int end) {
+    for (int part = begin; part < end; ++part) backward(part), scatter(part_columns_[part]);
   });
-  for (int k = 0; k < n; ++k) B.row(perm_[k]) << y_[k].xyz[0], y_[k].xyz[1], y_[k].xyz[2];  // x = P^T y
 }
 
 }  // namespace qnsim
