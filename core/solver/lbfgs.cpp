@@ -9,17 +9,18 @@
 namespace qnsim {
 namespace {
 
-// Vectors are processed in blocks of this many entries (a block of every vector involved stays in
-// the core's caches), in parallel; sums over blocks are added in block order, so the round-off does
-// not depend on the thread count.
-constexpr int kBlock = 4096;
+// Vectors are processed in blocks of this many entries, in parallel chunks of kChunk blocks; sums
+// over blocks are added in block order, so the round-off does not depend on the thread count. Blocks
+// smaller than a chunk let the cloth's 20k entries share out evenly over two threads.
+constexpr int kBlock = 1024;
+constexpr int kChunk = 4;
 
 int blockCount(Eigen::Index n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
 
 // body(begin, length) for every block of [0, n), in parallel.
 template <class Body>
 void forBlocks(Eigen::Index n, const Body& body) {
-  parallelFor(blockCount(n), 1, [&](int first, int last) {
+  parallelFor(blockCount(n), kChunk, [&](int first, int last) {
     for (int b = first; b < last; ++b) {
       const Eigen::Index begin = static_cast<Eigen::Index>(b) * kBlock;
       body(begin, std::min<Eigen::Index>(kBlock, n - begin));
@@ -53,23 +54,21 @@ LbfgsSolver::LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window)
       c_(window),
       dots_(2 * window + 3) {}
 
-// The inner products of the new pair with itself and with every pair it does not replace, in one
-// pass over the window: the two loops then need only <s_i, q> and <t_i, r> per iteration.
+// The inner products of the new pair with itself and <s_j, t> with every pair j it does not replace,
+// in one pass: the two loops then need only <s_i, q> and <t_i, r> per iteration. They read <s_i, t_j>
+// only for pairs i older than j, so <s, t_j> is never formed.
 void LbfgsSolver::update(const VecX& x, const VecX& x_next, const VecX& gradient, const VecX& gradient_next) {
   if (window_ == 0) return;
   const int head = head_, kept = std::min(count_, window_ - 1);  // the oldest pair is replaced when full
   s_new_.resize(x.size());
   t_new_.resize(x.size());
-  // dots_: <t, s>, |s|^2, |t|^2, then per kept pair j: <s, t_j>, <s_j, t>.
-  blockedSums(x.size(), 3 + 2 * kept, partial_, dots_.data(), [&](Eigen::Index b, Eigen::Index n, double* sum) {
+  // dots_: <t, s>, |s|^2, |t|^2, then per kept pair j: <s_j, t>.
+  blockedSums(x.size(), 3 + kept, partial_, dots_.data(), [&](Eigen::Index b, Eigen::Index n, double* sum) {
     auto sb = s_new_.segment(b, n), tb = t_new_.segment(b, n);
     sb = x_next.segment(b, n) - x.segment(b, n);
     tb = gradient_next.segment(b, n) - gradient.segment(b, n);
     sum[0] += tb.dot(sb), sum[1] += sb.squaredNorm(), sum[2] += tb.squaredNorm();
-    for (int age = 0; age < kept; ++age) {
-      sum[3 + 2 * age] += sb.dot(t_[slot(age)].segment(b, n));
-      sum[4 + 2 * age] += s_[slot(age)].segment(b, n).dot(tb);
-    }
+    for (int age = 0; age < kept; ++age) sum[3 + age] += s_[slot(age)].segment(b, n).dot(tb);
   });
   // Keep only pairs with positive curvature <t, s>: g is not convex, and a non-positive pair would
   // make the implicit Hessian approximation indefinite.
@@ -78,10 +77,7 @@ void LbfgsSolver::update(const VecX& x, const VecX& x_next, const VecX& gradient
   s_[head].swap(s_new_);
   t_[head].swap(t_new_);
   st(head, head) = rho;
-  for (int age = 0; age < kept; ++age) {
-    st(head, slot(age)) = dots_[3 + 2 * age];
-    st(slot(age), head) = dots_[4 + 2 * age];
-  }
+  for (int age = 0; age < kept; ++age) st(slot(age), head) = dots_[3 + age];
   head_ = (head + 1) % window_;
   count_ = std::min(count_ + 1, window_);
 }

@@ -26,7 +26,8 @@ class LbfgsSolver final : public DirectionSolver {
  private:
   // The ring slot of the pair `age` iterations old (0 = newest).
   int slot(int age) const { return (head_ - 1 - age + 2 * window_) % window_; }
-  // <s_i, t_j> of the pairs in ring slots i and j (rho_i on the diagonal).
+  // <s_i, t_j> of the pairs in ring slots i and j, set where pair i is as old as j or older (rho_i on
+  // the diagonal): the only ones the two loops read.
   double& st(int i, int j) { return st_[static_cast<std::size_t>(i) * window_ + j]; }
 
   std::unique_ptr<InitialHessian> initial_;
