@@ -1,13 +1,49 @@
 #include "core/solver/frame_solver.h"
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <utility>
 
+#include "core/common/parallel.h"
 #include "core/common/timer.h"
 #include "core/solver/line_search.h"
 #include "core/solver/pbd_solver.h"
 
 namespace qnsim {
+namespace {
+
+constexpr int kBlock = 2048;  // entries of the frame loop's vector passes per block
+
+int blockCount(const VecX& v) { return static_cast<int>((v.size() + kBlock - 1) / kBlock); }
+
+// body(begin, length) for every block of v's entries, two blocks per parallel chunk.
+template <class Body>
+void forBlocks(const VecX& v, const Body& body) {
+  parallelFor(blockCount(v), 2, [&](int first, int last) {
+    for (int b = first; b < last; ++b) body(Eigen::Index{b} * kBlock, std::min<Eigen::Index>(kBlock, v.size() - Eigen::Index{b} * kBlock));
+  });
+}
+
+// out = x + alpha d (each entry on its own: the same bits on any thread count).
+void step(const VecX& x, double alpha, const VecX& d, VecX& out) {
+  out.resize(x.size());
+  forBlocks(x, [&](Eigen::Index b, Eigen::Index n) { out.segment(b, n) = x.segment(b, n) + alpha * d.segment(b, n); });
+}
+
+// <g, d> (block sums added in block order) and max |d_i|, in one pass.
+std::pair<double, double> slopeAndLargestMove(const VecX& g, const VecX& d, std::vector<double>& partial) {
+  partial.resize(2 * static_cast<std::size_t>(blockCount(d)));
+  forBlocks(d, [&](Eigen::Index b, Eigen::Index n) {
+    partial[2 * (b / kBlock)] = g.segment(b, n).dot(d.segment(b, n));
+    partial[2 * (b / kBlock) + 1] = d.segment(b, n).lpNorm<Eigen::Infinity>();
+  });
+  double slope = 0.0, largest = 0.0;
+  for (std::size_t i = 0; i < partial.size(); i += 2) slope += partial[i], largest = std::max(largest, partial[i + 1]);
+  return {slope, largest};
+}
+
+}  // namespace
 
 std::unique_ptr<FrameMethod> makeFrameMethod(const SolverSettings& settings, Objective& objective, SystemMatrix& system) {
   if (settings.method == SolverMethod::Pbd || settings.method == SolverMethod::Xpbd) return std::make_unique<PbdSolver>(objective, settings);
@@ -36,7 +72,7 @@ FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope
   double alpha = 1.0, best_alpha = 0.0, best_g = g;
   LinePoint previous;  // the rejected trial before the last, for the cubic fit
   for (int trial = 1;; ++trial) {
-    trial_x_ = x + alpha * d;
+    step(x, alpha, d, trial_x_);
     trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
     if (!armijo || trial_g_ <= g + settings_.armijo_gamma * alpha * slope + 1e-14 * std::abs(g)) return {alpha, trial};
     if (trial_g_ < best_g) best_alpha = alpha, best_g = trial_g_;
@@ -104,18 +140,18 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     if (settings_.gradient_tolerance > 0 && gradient_.norm() <= settings_.gradient_tolerance * initial_norm) break;
 
     solver_.direction(x, gradient_, direction_, result.times);
-    double slope = gradient_.dot(direction_);
+    auto [slope, largest_move] = slopeAndLargestMove(gradient_, direction_, partial_);
     bool fallback = false;
     if (!(slope < 0)) {  // not a descent direction (or NaN): use the plain direction
       solver_.reset();
       solver_.direction(x, gradient_, direction_, result.times);
-      slope = gradient_.dot(direction_);
+      std::tie(slope, largest_move) = slopeAndLargestMove(gradient_, direction_, partial_);
       fallback = true;
       if (!(slope < 0)) break;  // x is stationary
     }
     // A step that moves no vertex by more than 1e-14 of the model's size is round-off: x already
     // solves the frame (a body at rest, or in free fall where y is the answer).
-    if (direction_.lpNorm<Eigen::Infinity>() <= round_off_step_) break;
+    if (largest_move <= round_off_step_) break;
 
     phase.restart();
     const Trial step = lineSearch(x, g, slope, direction_);

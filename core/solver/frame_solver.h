@@ -82,6 +82,7 @@ class FrameSolver final : public FrameMethod {
   // Scratch, reused every frame (no allocation in the frame loop after the first).
   VecX gradient_, direction_, trial_x_, trial_gradient_;
   EnergyParts parts_, trial_parts_;
+  std::vector<double> partial_;  // block sums of the frame loop's inner products
   double trial_g_ = 0;
 };
 
