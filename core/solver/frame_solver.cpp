@@ -5,38 +5,26 @@
 #include <tuple>
 #include <utility>
 
-#include "core/common/parallel.h"
 #include "core/common/timer.h"
+#include "core/common/vector_blocks.h"
 #include "core/solver/line_search.h"
 #include "core/solver/pbd_solver.h"
 
 namespace qnsim {
 namespace {
 
-constexpr int kBlock = 2048;  // entries of the frame loop's vector passes per block
-
-int blockCount(const VecX& v) { return static_cast<int>((v.size() + kBlock - 1) / kBlock); }
-
-// body(begin, length) for every block of v's entries, two blocks per parallel chunk.
-template <class Body>
-void forBlocks(const VecX& v, const Body& body) {
-  parallelFor(blockCount(v), 2, [&](int first, int last) {
-    for (int b = first; b < last; ++b) body(Eigen::Index{b} * kBlock, std::min<Eigen::Index>(kBlock, v.size() - Eigen::Index{b} * kBlock));
-  });
-}
-
 // out = x + alpha d (each entry on its own: the same bits on any thread count).
 void step(const VecX& x, double alpha, const VecX& d, VecX& out) {
   out.resize(x.size());
-  forBlocks(x, [&](Eigen::Index b, Eigen::Index n) { out.segment(b, n) = x.segment(b, n) + alpha * d.segment(b, n); });
+  forVectorBlocks(x.size(), [&](Eigen::Index b, Eigen::Index n) { out.segment(b, n) = x.segment(b, n) + alpha * d.segment(b, n); });
 }
 
 // <g, d> (block sums added in block order) and max |d_i|, in one pass.
 std::pair<double, double> slopeAndLargestMove(const VecX& g, const VecX& d, std::vector<double>& partial) {
-  partial.resize(2 * static_cast<std::size_t>(blockCount(d)));
-  forBlocks(d, [&](Eigen::Index b, Eigen::Index n) {
-    partial[2 * (b / kBlock)] = g.segment(b, n).dot(d.segment(b, n));
-    partial[2 * (b / kBlock) + 1] = d.segment(b, n).lpNorm<Eigen::Infinity>();
+  partial.resize(2 * static_cast<std::size_t>(vectorBlockCount(d.size())));
+  forVectorBlocks(d.size(), [&](Eigen::Index b, Eigen::Index n) {
+    partial[2 * (b / kVectorBlock)] = g.segment(b, n).dot(d.segment(b, n));
+    partial[2 * (b / kVectorBlock) + 1] = d.segment(b, n).lpNorm<Eigen::Infinity>();
   });
   double slope = 0.0, largest = 0.0;
   for (std::size_t i = 0; i < partial.size(); i += 2) slope += partial[i], largest = std::max(largest, partial[i + 1]);

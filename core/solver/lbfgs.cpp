@@ -3,38 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/common/parallel.h"
 #include "core/common/timer.h"
+#include "core/common/vector_blocks.h"
 
 namespace qnsim {
 namespace {
-
-// Vectors are processed in blocks of this many entries, in parallel chunks of kChunk blocks; sums
-// over blocks are added in block order, so the round-off does not depend on the thread count. Blocks
-// smaller than a chunk let the cloth's 20k entries share out evenly over two threads.
-constexpr int kBlock = 1024;
-constexpr int kChunk = 4;
-
-int blockCount(Eigen::Index n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
-
-// body(begin, length) for every block of [0, n), in parallel.
-template <class Body>
-void forBlocks(Eigen::Index n, const Body& body) {
-  parallelFor(blockCount(n), kChunk, [&](int first, int last) {
-    for (int b = first; b < last; ++b) {
-      const Eigen::Index begin = static_cast<Eigen::Index>(b) * kBlock;
-      body(begin, std::min<Eigen::Index>(kBlock, n - begin));
-    }
-  });
-}
 
 // out[k] = the sum over blocks of what sums(begin, length, partial) adds to partial[k], k < terms.
 template <class Sums>
 void blockedSums(Eigen::Index n, int terms, std::vector<double>& partial, double* out, const Sums& sums) {
   if (terms == 0) return;
-  const int blocks = blockCount(n);
+  const int blocks = vectorBlockCount(n);
   partial.assign(static_cast<std::size_t>(blocks) * terms, 0.0);
-  forBlocks(n, [&](Eigen::Index begin, Eigen::Index length) { sums(begin, length, partial.data() + (begin / kBlock) * terms); });
+  forVectorBlocks(n, [&](Eigen::Index begin, Eigen::Index length) { sums(begin, length, partial.data() + (begin / kVectorBlock) * terms); });
   for (int k = 0; k < terms; ++k) {
     double sum = 0.0;
     for (int b = 0; b < blocks; ++b) sum += partial[static_cast<std::size_t>(b) * terms + k];
@@ -52,7 +33,7 @@ LbfgsSolver::LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window)
       st_(static_cast<std::size_t>(window) * window, 0.0),
       zeta_(window),
       c_(window),
-      dots_(2 * window + 3) {}
+      dots_(window + 3) {}
 
 // The inner products of the new pair with itself and <s_j, t> with every pair j it does not replace,
 // in one pass: the two loops then need only <s_i, q> and <t_i, r> per iteration. They read <s_i, t_j>
@@ -100,7 +81,7 @@ void LbfgsSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseT
     zeta_[age] = sq / st(i, i);
   }
   d.resize(gradient.size());
-  forBlocks(gradient.size(), [&](Eigen::Index b, Eigen::Index n) {
+  forVectorBlocks(gradient.size(), [&](Eigen::Index b, Eigen::Index n) {
     auto db = d.segment(b, n);
     db = -gradient.segment(b, n);
     for (int age = 0; age < m; ++age) db -= zeta_[age] * t_[slot(age)].segment(b, n);
@@ -122,7 +103,7 @@ void LbfgsSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseT
     for (int older = m - 1; older > age; --older) tr += c_[older] * st(slot(older), i);
     c_[age] = zeta_[age] - tr / st(i, i);
   }
-  forBlocks(d.size(), [&](Eigen::Index b, Eigen::Index n) {
+  forVectorBlocks(d.size(), [&](Eigen::Index b, Eigen::Index n) {
     auto db = d.segment(b, n);
     for (int age = 0; age < m; ++age) db += c_[age] * s_[slot(age)].segment(b, n);
   });
