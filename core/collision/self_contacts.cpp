@@ -114,8 +114,9 @@ std::optional<SelfContactTerm> segmentTerm(const CollisionPrimitives& p, int i, 
 
 Aabb vertexBox(int v, const VecX& x, const VecX& start, const SelfContactParams& params) {
   // A term lies within twice the thickness above the plane and the thickness beside the triangle, so
-  // within sqrt(5) thickness of it, unless the vertex went through it within the frame.
-  return pointsBox({at(x, v), at(start, v)}, 3 * params.thickness);
+  // within sqrt(5) < 2.25 thickness of it (so of its box), unless the vertex went through it within the
+  // frame, which the box's span from the frame's start covers.
+  return pointsBox({at(x, v), at(start, v)}, 2.25 * params.thickness);
 }
 
 Aabb triangleBox(const CollisionPrimitives& p, int f, const VecX& x, const VecX& start) {
