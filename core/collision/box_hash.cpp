@@ -30,7 +30,6 @@ bool BoxHash::tooLarge(const Cell& lo, const Cell& hi) { return (hi - lo + 1).ca
 void BoxHash::build(const std::vector<Aabb>& boxes, double cell) {
   boxes_ = &boxes;
   cell_ = cell;
-  lowest_.resize(boxes.size());
   entries_.clear();
   large_.clear();
   long count = 0;
@@ -43,7 +42,6 @@ void BoxHash::build(const std::vector<Aabb>& boxes, double cell) {
   head_.assign(size_t{1} << slot_bits_, -1);
   for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
     const Cell lo = cellOf(boxes[i].min()), hi = cellOf(boxes[i].max());
-    lowest_[i] = lo;
     if (tooLarge(lo, hi)) {
       large_.push_back(i);
       continue;
@@ -53,7 +51,7 @@ void BoxHash::build(const std::vector<Aabb>& boxes, double cell) {
         for (int z = lo.z(); z <= hi.z(); ++z) {
           const Cell c(x, y, z);
           int& head = head_[slotOf(c)];
-          entries_.push_back({c, i, head});
+          entries_.push_back({c, lo, i, head});
           head = static_cast<int>(entries_.size()) - 1;
         }
   }
@@ -74,7 +72,7 @@ void BoxHash::query(const Aabb& box, std::vector<int>& out) const {
         for (int e = head_[slotOf(c)]; e >= 0; e = entries_[e].next) {
           const Entry& entry = entries_[e];
           // Reported from the first cell both boxes cover only, so once.
-          if ((entry.cell != c).any() || (lowest_[entry.box].max(lo) != c).any()) continue;
+          if ((entry.cell != c).any() || (entry.lowest.max(lo) != c).any()) continue;
           if (boxes[entry.box].intersects(box)) out.push_back(entry.box);
         }
       }

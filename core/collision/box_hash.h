@@ -30,10 +30,9 @@ class BoxHash {
   const std::vector<Aabb>* boxes_ = nullptr;
   double cell_ = 1.0;
   int slot_bits_ = 0;
-  std::vector<Cell> lowest_;  // per box: its first cell
   std::vector<int> head_;     // per slot: its first entry, -1 when empty
   struct Entry {
-    Cell cell;
+    Cell cell, lowest;  // the cell listed under, and the box's first cell (read here, not looked up)
     int box, next;
   };
   std::vector<Entry> entries_;
