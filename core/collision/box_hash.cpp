@@ -57,11 +57,11 @@ void BoxHash::build(const std::vector<Aabb>& boxes, double cell) {
   }
 }
 
-void BoxHash::query(const Aabb& box, std::vector<int>& out) const {
+void BoxHash::query(const Aabb& box, std::vector<int>& out, int after) const {
   const std::vector<Aabb>& boxes = *boxes_;
   const Cell lo = cellOf(box.min()), hi = cellOf(box.max());
   if (tooLarge(lo, hi)) {  // as many cells as boxes, or more: test them all
-    for (int i = 0; i < static_cast<int>(boxes.size()); ++i)
+    for (int i = after + 1; i < static_cast<int>(boxes.size()); ++i)
       if (boxes[i].intersects(box)) out.push_back(i);
     return;
   }
@@ -72,12 +72,12 @@ void BoxHash::query(const Aabb& box, std::vector<int>& out) const {
         for (int e = head_[slotOf(c)]; e >= 0; e = entries_[e].next) {
           const Entry& entry = entries_[e];
           // Reported from the first cell both boxes cover only, so once.
-          if ((entry.cell != c).any() || (entry.lowest.max(lo) != c).any()) continue;
+          if (entry.box <= after || (entry.cell != c).any() || (entry.lowest.max(lo) != c).any()) continue;
           if (boxes[entry.box].intersects(box)) out.push_back(entry.box);
         }
       }
   for (int i : large_)
-    if (boxes[i].intersects(box)) out.push_back(i);
+    if (i > after && boxes[i].intersects(box)) out.push_back(i);
 }
 
 }  // namespace qnsim

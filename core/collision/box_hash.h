@@ -17,9 +17,9 @@ class BoxHash {
  public:
   // Rebuilds the hash over `boxes` (kept by reference until the next build) with cubic cells of `cell` (m).
   void build(const std::vector<Aabb>& boxes, double cell);
-  // Appends the indices of the boxes overlapping `box` (closed intervals) to `out`, each once, in an
-  // order that depends only on the boxes.
-  void query(const Aabb& box, std::vector<int>& out) const;
+  // Appends the indices above `after` of the boxes overlapping `box` (closed intervals) to `out`, each
+  // once, in an order that depends only on the boxes.
+  void query(const Aabb& box, std::vector<int>& out, int after = -1) const;
 
  private:
   using Cell = Eigen::Array3i;

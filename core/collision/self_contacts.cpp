@@ -178,9 +178,8 @@ void SelfCollision::findCandidates(const VecX& x, const VecX& start, const SelfC
     for (int i = first; i < last; ++i) {
       found.clear();
       const Aabb own = vertices ? vertexBox(p.vertices[i], x, start, params) : segment_boxes_[i];
-      (vertices ? triangle_hash_ : segment_hash_).query(Aabb(own.min().array() - grow, own.max().array() + grow), found);
+      (vertices ? triangle_hash_ : segment_hash_).query(Aabb(own.min().array() - grow, own.max().array() + grow), found, vertices ? -1 : i);
       std::sort(found.begin(), found.end());
-      if (!vertices) found.erase(found.begin(), std::upper_bound(found.begin(), found.end(), i));
       out.push_back(static_cast<int>(found.size()));  // each list after its length
       out.insert(out.end(), found.begin(), found.end());
     }
