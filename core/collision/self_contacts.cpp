@@ -33,9 +33,9 @@ bool sameBody(const CollisionPrimitives& p, int u, int v) { return p.body[u] == 
 
 // Two segments more than about 6 degrees apart whose closest points lie inside both: the distance of
 // their lines is theirs, and its sign says which side of each other they are on.
-bool acrossInside(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1) {
+// st: their closest points' parameters (closestSegmentParameters).
+bool acrossInside(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1, const Vec2& st) {
   const Vec3 e1 = p1 - p0, e2 = q1 - q0;
-  const Vec2 st = closestSegmentParameters(p0, p1, q0, q1);
   return e1.cross(e2).squaredNorm() > 0.01 * e1.squaredNorm() * e2.squaredNorm() && st.minCoeff() > 0 && st.maxCoeff() < 1;
 }
 
@@ -101,11 +101,12 @@ std::optional<SelfContactTerm> segmentTerm(const CollisionPrimitives& p, int i, 
   if (s[0] == r[0] || s[0] == r[1] || s[1] == r[0] || s[1] == r[1]) return std::nullopt;
   const double thickness = p.radius[i] + p.radius[j];
   const Vec3 p0 = at(x, s[0]), p1 = at(x, s[1]), q0 = at(x, r[0]), q1 = at(x, r[1]);
-  const bool inside = acrossInside(p0, p1, q0, q1);
-  if (!inside && segmentDistance(p0, p1, q0, q1) >= 2 * thickness) return std::nullopt;  // apart, with no side to keep
+  const Vec2 st = closestSegmentParameters(p0, p1, q0, q1);
+  const bool inside = acrossInside(p0, p1, q0, q1, st);
+  if (!inside && segmentDistance(st, p0, p1, q0, q1) >= 2 * thickness) return std::nullopt;  // apart, with no side to keep
   SelfContactTerm term{SelfContactTerm::Kind::Segments, Eigen::Vector4i(s[0], s[1], r[0], r[1]), 0.0, thickness, params.stiffness};
   const Vec3 s0 = at(start, s[0]), s1 = at(start, s[1]), r0 = at(start, r[0]), r1 = at(start, r[1]);
-  if (inside && acrossInside(s0, s1, r0, r1)) term.side = lineHeight(s0, s1, r0, r1) >= 0 ? 1.0 : -1.0;
+  if (inside && acrossInside(s0, s1, r0, r1, closestSegmentParameters(s0, s1, r0, r1))) term.side = lineHeight(s0, s1, r0, r1) >= 0 ? 1.0 : -1.0;
   if (term.gap(x) >= thickness) return std::nullopt;  // not within twice the contact distance
   if (sameBody(p, s[0], r[0]) && segmentDistance(at(p.rest, s[0]), at(p.rest, s[1]), at(p.rest, r[0]), at(p.rest, r[1])) < 2 * thickness)
     return std::nullopt;  // neighbours at rest

@@ -100,7 +100,10 @@ double lineHeight(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1
 }
 
 double segmentDistance(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1, Vec12* gradient) {
-  const Vec2 st = closestSegmentParameters(p0, p1, q0, q1);
+  return segmentDistance(closestSegmentParameters(p0, p1, q0, q1), p0, p1, q0, q1, gradient);
+}
+
+double segmentDistance(const Vec2& st, const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1, Vec12* gradient) {
   const double s = st[0], t = st[1];
   const Vec3 d = (p0 + s * (p1 - p0)) - (q0 + t * (q1 - q0));
   const double distance = d.norm();

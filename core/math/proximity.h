@@ -29,6 +29,8 @@ double lineHeight(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1
 // (p0, p1, q0, q1): (1 - s) u, s u, -(1 - t) u, -t u with u the unit vector from q(t) to p(s), by the
 // envelope theorem (exact where the closest points are unique; zero when the segments touch).
 double segmentDistance(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1, Vec12* gradient = nullptr);
+// The same, from the closest points' parameters st (closestSegmentParameters) already found.
+double segmentDistance(const Vec2& st, const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1, Vec12* gradient = nullptr);
 
 // Distance from p to the triangle (a, b, c).
 double pointTriangleDistance(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c);
