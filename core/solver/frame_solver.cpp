@@ -13,8 +13,9 @@
 namespace qnsim {
 namespace {
 
-// out = x + alpha d (each entry on its own: the same bits on any thread count).
-void step(const VecX& x, double alpha, const VecX& d, VecX& out) {
+// out = x + alpha d, the line search's trial point (each entry on its own: the same bits on any
+// thread count).
+void trialPoint(const VecX& x, double alpha, const VecX& d, VecX& out) {
   out.resize(x.size());
   forVectorBlocks(x.size(), [&](Eigen::Index b, Eigen::Index n) { out.segment(b, n) = x.segment(b, n) + alpha * d.segment(b, n); });
 }
@@ -60,7 +61,7 @@ FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope
   double alpha = 1.0, best_alpha = 0.0, best_g = g;
   LinePoint previous;  // the rejected trial before the last, for the cubic fit
   for (int trial = 1;; ++trial) {
-    step(x, alpha, d, trial_x_);
+    trialPoint(x, alpha, d, trial_x_);
     trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
     if (!armijo || trial_g_ <= g + settings_.armijo_gamma * alpha * slope + 1e-14 * std::abs(g)) return {alpha, trial};
     if (trial_g_ < best_g) best_alpha = alpha, best_g = trial_g_;
@@ -70,7 +71,7 @@ FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope
         trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
         return {0.0, trial};
       }
-      trial_x_ = x + best_alpha * d;
+      trialPoint(x, best_alpha, d, trial_x_);
       trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
       return {best_alpha, trial + 1};
     }
@@ -88,7 +89,7 @@ FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope
 FrameSolver::Trial FrameSolver::wolfeSearch(const VecX& x, double g, double slope, const VecX& d) {
   double evaluated = -1.0;
   const LineFunction phi = [&](double alpha) {
-    trial_x_ = x + alpha * d;
+    trialPoint(x, alpha, d, trial_x_);
     trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
     evaluated = alpha;
     return LinePoint{alpha, trial_g_, trial_gradient_.dot(d)};
