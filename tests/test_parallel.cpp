@@ -1,8 +1,13 @@
-// The thread pool: every index exactly once, any thread count or number of chunks, concurrent callers, a thread count set
+// The thread pool: every index exactly once, any thread count or number of chunks, even chunks for large grains,
+// concurrent callers, a thread count set
 // while another thread loops, and sums that do not depend on the thread count.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <mutex>
+#include <string>
+#include <utility>
 #include <numeric>
 #include <thread>
 #include <vector>
@@ -29,6 +34,44 @@ TEST(Parallel, EveryIndexExactlyOnceForAnyThreadCount) {
         });
       for (int i = 0; i < n; ++i) ASSERT_EQ(visits[i].load(), 20) << "threads " << threads << " n " << n << " index " << i;
     }
+  }
+}
+
+// Grains of 64 or more give chunks of about one size, at most as many as the grain would rounded up to a
+// multiple of the thread count, each starting at a multiple of 16 (kernels group elements from a chunk's
+// start); smaller grains keep their fixed chunks.
+TEST(Parallel, LargeGrainsSplitEvenlyAtMultiplesOfSixteen) {
+  RestoreThreads restore;
+  for (int threads : {2, 3}) {
+    setThreadCount(threads);
+    for (int n : {40, 844, 1836, 1912, 100003})
+      for (int grain : {4, 32, 64, 256, 512}) {
+        std::mutex mutex;
+        std::vector<std::pair<int, int>> chunks;
+        parallelFor(n, grain, [&](int begin, int end) {
+          std::lock_guard lock(mutex);
+          chunks.emplace_back(begin, end);
+        });
+        std::sort(chunks.begin(), chunks.end());
+        const std::string where = "threads " + std::to_string(threads) + " n " + std::to_string(n) + " grain " + std::to_string(grain);
+        int next = 0, smallest = n, largest = 0;
+        for (auto [begin, end] : chunks) {
+          ASSERT_EQ(begin, next) << where;
+          ASSERT_LT(begin, end) << where;
+          EXPECT_EQ(begin % (grain < 64 ? grain : 16), 0) << where;
+          smallest = std::min(smallest, end - begin), largest = std::max(largest, end - begin);
+          next = end;
+        }
+        ASSERT_EQ(next, n) << where;
+        const int fixed = (n + grain - 1) / grain;
+        if (grain < 64 || fixed == 1) {
+          EXPECT_EQ(static_cast<int>(chunks.size()), fixed) << where;
+        } else {
+          EXPECT_LE(largest - smallest, 32) << where;
+          EXPECT_LT(largest, grain + 16) << where;
+          EXPECT_LE(static_cast<int>(chunks.size()), (fixed + threads - 1) / threads * threads) << where;
+        }
+      }
   }
 }
 

@@ -44,11 +44,12 @@ class Pool {
     std::unique_lock caller(caller_, std::try_to_lock);
     if (!caller.owns_lock()) return false;
     grain = std::max(grain, (n + kMaxChunks - 1) / kMaxChunks);  // front and back have 16 bits each
-    const uint64_t chunks = static_cast<uint64_t>((n + grain - 1) / grain);
+    const Job job = makeJob(body, n, grain, workers() + 1);
+    const uint64_t chunks = static_cast<uint64_t>(job.chunks);
     uint64_t generation;
     {
       std::lock_guard lock(mutex_);
-      job_ = {&body, n, grain};
+      job_ = job;
       generation = ++generation_ & 0xffffffffu;
       state_.store(generation << 32 | chunks, std::memory_order_release);
       published_.store(generation_, std::memory_order_release);
@@ -65,8 +66,28 @@ class Pool {
 
   struct Job {
     const ChunkBody* body = nullptr;
-    int n = 0, grain = 1;
+    int n = 0, grain = 1, chunks = 0;
+    bool even = false;
+    // Where chunk k starts: k grains in, or for an even job k / chunks of the way, down to a multiple of
+    // kAlign.
+    int start(int k) const {
+      if (k >= chunks) return n;
+      return even ? static_cast<int>(static_cast<int64_t>(k) * n / chunks) / kAlign * kAlign : k * grain;
+    }
   };
+
+  // As many chunks as `grain` gives, rounded up to a multiple of the thread count, of about one size:
+  // with 8 chunks of 256 tets and the last of 120, one thread of two ran 1024 tets and the other 888.
+  // Chunks still start at multiples of 16, as with the fixed grains of 64 or more, so that kernels
+  // taking elements 4, 8 or 16 at a time from a chunk's start group them as before: results do not
+  // depend on the thread count. Smaller grains (whole blocks, or chunks too small to even out) keep
+  // their fixed chunks.
+  static constexpr int kAlign = 16;
+  static Job makeJob(const ChunkBody& body, int n, int grain, int threads) {
+    const int chunks = (n + grain - 1) / grain;
+    if (grain < 4 * kAlign || chunks <= 1) return {&body, n, grain, chunks, false};
+    return {&body, n, grain, std::min((chunks + threads - 1) / threads * threads, kMaxChunks), true};
+  }
 
   // Claims and runs one chunk of job `generation`, the first left or (from_back) the last; false when
   // none is left (or the job is over).
@@ -78,7 +99,8 @@ class Pool {
       if (front >= back) return false;
       const int chunk = from_back ? back - 1 : front;
       if (state_.compare_exchange_weak(state, from_back ? state - 1 : state + (1u << 16), std::memory_order_acq_rel)) {
-        (*job.body)(chunk * job.grain, std::min(job.n, (chunk + 1) * job.grain));
+        const int begin = job.start(chunk), end = job.start(chunk + 1);
+        if (begin < end) (*job.body)(begin, end);
         return true;
       }
     }
