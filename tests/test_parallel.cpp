@@ -1,6 +1,6 @@
-// The thread pool: every index exactly once, any thread count or number of chunks, even chunks for large grains,
-// concurrent callers, a thread count set
-// while another thread loops, and sums that do not depend on the thread count.
+// The thread pool: every index exactly once, any thread count or number of chunks, even chunks for
+// large grains, fixed vector blocks, concurrent callers, a thread count set while another thread
+// loops, and sums that do not depend on the thread count.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/common/parallel.h"
+#include "core/common/vector_blocks.h"
 
 namespace qnsim {
 namespace {
@@ -72,6 +73,29 @@ TEST(Parallel, LargeGrainsSplitEvenlyAtMultiplesOfSixteen) {
           EXPECT_LE(static_cast<int>(chunks.size()), (fixed + threads - 1) / threads * threads) << where;
         }
       }
+  }
+}
+
+// forVectorBlocks hands out every block of kVectorBlock entries once (the last may be shorter), on any
+// number of threads, a short last block included.
+TEST(Parallel, VectorBlocksCoverEveryEntryOnceInFixedBlocks) {
+  RestoreThreads restore;
+  for (int threads : {1, 2, 3}) {
+    setThreadCount(threads);
+    for (long n : {0L, 1L, 2048L, 2052L, 3000L, 10374L, 19683L}) {
+      std::mutex mutex;
+      std::vector<std::pair<long, long>> blocks;
+      forVectorBlocks(n, [&](long begin, long length) {
+        std::lock_guard lock(mutex);
+        blocks.emplace_back(begin, length);
+      });
+      std::sort(blocks.begin(), blocks.end());
+      ASSERT_EQ(static_cast<int>(blocks.size()), vectorBlockCount(n)) << "n " << n;
+      for (size_t b = 0; b < blocks.size(); ++b) {
+        EXPECT_EQ(blocks[b].first, static_cast<long>(b) * kVectorBlock) << "n " << n;
+        EXPECT_EQ(blocks[b].second, std::min(kVectorBlock, n - blocks[b].first)) << "n " << n;
+      }
+    }
   }
 }
 
