@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <string>
-#include <utility>
 #include <numeric>
+#include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/common/parallel.h"
