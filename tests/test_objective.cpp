@@ -104,6 +104,42 @@ TEST(Objective, EnergyOnlyEvaluationEqualsEnergyWithGradient) {
   EXPECT_GT(parts.wind, 0);
 }
 
+// A backtracking line search evaluates its trials without their gradients and completes the accepted
+// one's later (frame_solver.cpp): the same value, parts and gradient, bit for bit, for every material,
+// springs, a removed tet, material damping, a transformed energy and every kind of extra term, with
+// an evaluation at another point in between.
+TEST(Objective, DeferredGradientIsTheGradientBitForBit) {
+  std::mt19937 rng(11);
+  std::vector<std::string> scenes;
+  for (const std::string& material : kMaterials) scenes.push_back(test::boxSceneJson(material));
+  scenes.push_back(test::clothSceneJson());
+  for (size_t i = 0; i < scenes.size(); ++i) {
+    Fixture f(scenes[i]);
+    Objective& objective = f.objective;
+    const VecX x = test::perturbed(f.built.model.rest, 0.2, rng), other = test::perturbed(f.built.model.rest, 0.2, rng);
+    objective.self_contacts.push_back({SelfContactTerm::Kind::VertexTriangle, Eigen::Vector4i(0, 1, 2, 3), 1.0, 1.0, 3e3});
+    objective.frictions.push_back({4, vertex(x, 4) + Vec3(0.01, 0, 0.02), Vec3(0, 1, 0), 2.0, 1e-3});
+    if (i % 2 == 1) {  // every other scene: damping, a removed element and c E(s x + o)
+      objective.damping.weight = 0.3;
+      objective.setDampingFrames(f.built.model.rest, test::perturbed(VecX::Zero(x.size()), 1.0, rng), 1.0 / 60.0);
+      if (f.built.model.tets.size() > 0) f.built.model.tets.removed[1] = 1;
+      objective.setEnergyTransform(4.0 / 9.0, 0.5, test::perturbed(0.5 * f.built.model.rest, 0.02, rng));
+    }
+    VecX gradient, deferred, scratch;
+    EnergyParts parts, deferred_parts;
+    const double g = objective.evaluate(x, &gradient, &parts);
+    objective.evaluateDeferringGradient(other);  // stresses and forces at another point, to be replaced
+    objective.evaluate(other, &scratch);
+    EXPECT_EQ(objective.evaluateDeferringGradient(x, &deferred_parts), g) << scenes[i];
+    objective.completeGradient(x, deferred);
+    EXPECT_TRUE(deferred == gradient) << scenes[i] << ": largest difference " << (deferred - gradient).lpNorm<Eigen::Infinity>();
+    EXPECT_EQ(deferred_parts.elastic, parts.elastic) << scenes[i];
+    EXPECT_EQ(deferred_parts.self_contact, parts.self_contact) << scenes[i];
+    EXPECT_GT(parts.self_contact, 0) << scenes[i];
+    EXPECT_GT(parts.friction, 0) << scenes[i];
+  }
+}
+
 // The unprojected Hessian times a random direction equals the finite difference of the gradient.
 TEST(Objective, HessianMatchesFiniteDifferencesOfTheGradient) {
   std::mt19937 rng(4);

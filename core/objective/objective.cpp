@@ -7,6 +7,18 @@
 #include "core/objective/spring_kernels.h"
 
 namespace qnsim {
+namespace {
+
+// dE/dx_a = V P g_a of tet e: the columns of V P Dm^-T, and minus their sum for x0.
+inline void tetForces(const TetElements& tets, int e, const Mat3& P, Vec3* force) {
+  const Mat3 H = tets.volume[e] * P * tets.rest_inverse[e].transpose();
+  force[1] = H.col(0);
+  force[2] = H.col(1);
+  force[3] = H.col(2);
+  force[0] = -(H.col(0) + H.col(1) + H.col(2));
+}
+
+}  // namespace
 
 Objective::Objective(const Model& model) : model_(model) {
   const int n = model.vertexCount(), nt = model.tets.size(), ns = model.springs.size();
@@ -55,8 +67,10 @@ const VecX& Objective::energyArgument(const VecX& x) {
   return argument_;
 }
 
-void Objective::evaluateTets(const VecX& x, bool with_gradient) {
+void Objective::evaluateTets(const VecX& x, TetOutput output) {
   const TetElements& tets = model_.tets;
+  const bool with_stress = output != TetOutput::Energy;
+  if (output == TetOutput::Stress) tet_stress_.resize(tets.size());
   parallelFor(tets.size(), 256, [&](int begin, int end) {
     // Runs of consecutive present tets of one region go through the material together (svd3 batches).
     constexpr int kBlock = 16;
@@ -64,7 +78,7 @@ void Objective::evaluateTets(const VecX& x, bool with_gradient) {
     double psi[kBlock];
     for (int first = begin; first < end;) {
       if (tets.removed[first]) {
-        clearElement(first, 4 * first, 4, with_gradient);
+        clearElement(first, 4 * first, 4, output == TetOutput::Forces);
         ++first;
         continue;
       }
@@ -72,20 +86,26 @@ void Objective::evaluateTets(const VecX& x, bool with_gradient) {
       int size = 0;
       for (; size < kBlock && first + size < end && tets.region[first + size] == region && !tets.removed[first + size]; ++size)
         F[size] = tets.deformationGradient(x, first + size);
-      model_.solid(region).energiesAndStresses(F, size, psi, with_gradient ? P : nullptr);
+      model_.solid(region).energiesAndStresses(F, size, psi, with_stress ? P : nullptr);
       for (int i = 0; i < size; ++i) {
         const int e = first + i;
-        psi[i] += addFiberEnergyAndStress(model_.regions[region].fiber, F[i], with_gradient ? &P[i] : nullptr);
+        psi[i] += addFiberEnergyAndStress(model_.regions[region].fiber, F[i], with_stress ? &P[i] : nullptr);
         element_energy_[e] = tets.volume[e] * psi[i];
-        if (with_gradient) {  // dE/dx_a = V P g_a: the columns of V P Dm^-T, and minus their sum for x0
-          const Mat3 H = tets.volume[e] * P[i] * tets.rest_inverse[e].transpose();
-          element_force_[4 * e + 1] = H.col(0);
-          element_force_[4 * e + 2] = H.col(1);
-          element_force_[4 * e + 3] = H.col(2);
-          element_force_[4 * e] = -(H.col(0) + H.col(1) + H.col(2));
-        }
+        if (output == TetOutput::Forces) tetForces(tets, e, P[i], &element_force_[4 * e]);
+        if (output == TetOutput::Stress) tet_stress_[e] = P[i];
       }
       first += size;
+    }
+  });
+}
+
+// The forces of the stresses evaluateTets kept (TetOutput::Stress).
+void Objective::forcesFromStresses() {
+  const TetElements& tets = model_.tets;
+  parallelFor(tets.size(), 256, [&](int begin, int end) {
+    for (int e = begin; e < end; ++e) {
+      if (tets.removed[e]) clearElement(e, 4 * e, 4, true);
+      else tetForces(tets, e, tet_stress_[e], &element_force_[4 * e]);
     }
   });
 }
@@ -111,69 +131,96 @@ void Objective::evaluateSprings(const VecX& x) {
 }
 
 double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
-  const bool with_gradient = gradient != nullptr;
-  const VecX& z = energyArgument(x);
-  evaluateTets(z, with_gradient);
-  evaluateSprings(z);
-  const bool damped = damping.active();
-  if (damped) evaluateDamping(x, with_gradient);
-  const double c = energy_scale_, cs = energy_scale_ * argument_scale_;  // d/dx of c E(s x + o) = c s grad E
+  evaluateElements(x, gradient ? TetOutput::Forces : TetOutput::Energy);
   EnergyParts e;
-  e.elastic = c * deterministicSum(element_energy_.data(), static_cast<int>(element_energy_.size()));
+  assemble(x, &e, gradient);
+  if (parts) *parts = e;
+  return e.total();
+}
+
+double Objective::evaluateDeferringGradient(const VecX& x, EnergyParts* parts) {
+  evaluateElements(x, TetOutput::Stress);
+  EnergyParts e;
+  assemble(x, &e, nullptr);
+  if (parts) *parts = e;
+  return e.total();
+}
+
+void Objective::completeGradient(const VecX& x, VecX& gradient) {
+  forcesFromStresses();
+  assemble(x, nullptr, &gradient);
+}
+
+// The elements' energies, and what `output` asks for of the tets (the springs' and the damping's forces always).
+void Objective::evaluateElements(const VecX& x, TetOutput output) {
+  const VecX& z = energyArgument(x);
+  evaluateTets(z, output);
+  evaluateSprings(z);
+  if (damping.active()) evaluateDamping(x, output != TetOutput::Energy);
+}
+
+// The energies when `e` is given and the gradient when `gradient` is, from what evaluateElements left
+// for x: the elements' energies and forces, then the vertices' and the other terms'.
+void Objective::assemble(const VecX& x, EnergyParts* parts, VecX* gradient) {
+  const bool energies = parts != nullptr;
+  EnergyParts e;  // a local, which the loops below keep in registers
+  const VecX& z = argument_scale_ == 1.0 ? x : argument_;  // energyArgument(x), set by evaluateElements
+  const bool damped = damping.active();
+  const double c = energy_scale_, cs = energy_scale_ * argument_scale_;  // d/dx of c E(s x + o) = c s grad E
+  if (energies) e.elastic = c * deterministicSum(element_energy_.data(), static_cast<int>(element_energy_.size()));
 
   const int n = model_.vertexCount();
-  if (with_gradient) gradient->resize(3 * n);
+  if (gradient) gradient->resize(3 * n);
   const double w = inertia_weight_;
   parallelFor(n, 512, [&](int begin, int end) {
     for (int v = begin; v < end; ++v) {
       const Vec3 dx = vertex(x, v) - vertex(y_, v);
-      vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
-      if (!with_gradient) continue;
+      if (energies) vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
+      if (!gradient) continue;
       const Vec3 g = vertexForce(element_force_, v), g_damping = damped ? vertexForce(damping_force_, v) : Vec3::Zero();
       vertex(*gradient, v) = w * model_.mass[v] * dx + cs * g + g_damping;
     }
   });
-  e.inertia = deterministicSum(vertex_energy_.data(), n);
-  if (damped) e.damping = deterministicSum(damping_energy_.data(), static_cast<int>(damping_energy_.size()));
+  if (energies) e.inertia = deterministicSum(vertex_energy_.data(), n);
+  if (energies && damped) e.damping = deterministicSum(damping_energy_.data(), static_cast<int>(damping_energy_.size()));
 
   for (const Attachment& a : model_.attachments) {
     const Vec3 d = vertex(z, a.vertex) - a.target;
-    e.attachment += 0.5 * c * a.stiffness * d.squaredNorm();
-    if (with_gradient) vertex(*gradient, a.vertex) += cs * a.stiffness * d;
+    if (energies) e.attachment += 0.5 * c * a.stiffness * d.squaredNorm();
+    if (gradient) vertex(*gradient, a.vertex) += cs * a.stiffness * d;
   }
   for (const ContactTerm& t : contacts) {
     const double depth = std::min(0.0, t.gap(z));
-    e.contact += 0.5 * c * t.stiffness * depth * depth;
-    if (with_gradient) vertex(*gradient, t.vertex) += cs * t.stiffness * depth * t.normal;
+    if (energies) e.contact += 0.5 * c * t.stiffness * depth * depth;
+    if (gradient) vertex(*gradient, t.vertex) += cs * t.stiffness * depth * t.normal;
   }
   Vec12 dgap;
   for (const SelfContactTerm& t : self_contacts) {
     const double gap = t.gap(z);
     if (gap >= 0) continue;
-    e.self_contact += 0.5 * c * t.stiffness * gap * gap;
-    if (!with_gradient) continue;
+    if (energies) e.self_contact += 0.5 * c * t.stiffness * gap * gap;
+    if (!gradient) continue;
     t.gap(z, &dgap);
     for (int i = 0; i < 4; ++i) vertex(*gradient, t.vertices[i]) += cs * t.stiffness * gap * dgap.segment<3>(3 * i);
   }
   for (const FrictionTerm& f : frictions) {
     const Vec3 slip = (vertex(x, f.vertex) - f.anchor) - (vertex(x, f.vertex) - f.anchor).dot(f.normal) * f.normal;
     const double u = slip.norm();
-    e.friction += f.bound * (u <= f.slip ? 0.5 * u * u / f.slip : u - 0.5 * f.slip);
-    if (with_gradient) vertex(*gradient, f.vertex) += f.bound / std::max(u, f.slip) * slip;
+    if (energies) e.friction += f.bound * (u <= f.slip ? 0.5 * u * u / f.slip : u - 0.5 * f.slip);
+    if (gradient) vertex(*gradient, f.vertex) += f.bound / std::max(u, f.slip) * slip;
   }
   for (const DragTerm& d : drags) {
     const Vec3 r = vertex(z, d.vertex) - d.target;
-    e.drag += 0.5 * c * d.stiffness * r.squaredNorm();
-    if (with_gradient) vertex(*gradient, d.vertex) += cs * d.stiffness * r;
+    if (energies) e.drag += 0.5 * c * d.stiffness * r.squaredNorm();
+    if (gradient) vertex(*gradient, d.vertex) += cs * d.stiffness * r;
   }
   for (const WindTerm& t : winds) {
     const Vec3 r = vertex(x, t.vertex) - t.target;
     const Vec3 f = t.stiffness * r;
-    e.wind += 0.5 * r.dot(f);
-    if (with_gradient) vertex(*gradient, t.vertex) += f;
+    if (energies) e.wind += 0.5 * r.dot(f);
+    if (gradient) vertex(*gradient, t.vertex) += f;
   }
   if (parts) *parts = e;
-  return e.total();
 }
 
 }  // namespace qnsim

@@ -124,6 +124,12 @@ class Objective {
   // g(x); also writes the gradient when `gradient` is given (same pass) and the parts when asked.
   double evaluate(const VecX& x, VecX* gradient, EnergyParts* parts = nullptr);
 
+  // g(x) now and its gradient later: the tets' stresses are kept, and completeGradient(x, gradient),
+  // called with the same x before any other evaluation, writes the gradient that evaluate(x, &gradient)
+  // would have, bit for bit. A backtracking line search's rejected trials then cost no gradient.
+  double evaluateDeferringGradient(const VecX& x, EnergyParts* parts = nullptr);
+  void completeGradient(const VecX& x, VecX& gradient);
+
   // The Hessian of g (3n x 3n, full symmetric storage), every element block projected to its nearest
   // positive semidefinite matrix when `project` is set (Teran et al. 2005). The sparsity pattern is fixed
   // for the model; contacts and drags only touch diagonal blocks, and self-contacts (which couple four
@@ -133,8 +139,13 @@ class Objective {
   const Model& model() const { return model_; }
 
  private:
+  // What a pass over the tets leaves per tet besides its energy: nothing, its stress, or its forces.
+  enum class TetOutput { Energy, Stress, Forces };
   const VecX& energyArgument(const VecX& x);  // x itself, or s x + o
-  void evaluateTets(const VecX& x, bool with_gradient);
+  void evaluateElements(const VecX& x, TetOutput output);
+  void assemble(const VecX& x, EnergyParts* parts, VecX* gradient);
+  void evaluateTets(const VecX& x, TetOutput output);
+  void forcesFromStresses();
   void evaluateSprings(const VecX& x);
   void clearElement(int element, int first_force, int forces, bool with_gradient);
   void evaluateDamping(const VecX& x, bool with_gradient);
@@ -150,6 +161,7 @@ class Objective {
   // and do not depend on the thread count.
   std::vector<double> element_energy_;
   std::vector<Vec3> element_force_;  // 4 per tet, then 1 per spring (on its first vertex; minus it on the second)
+  std::vector<Mat3> tet_stress_;     // per tet: P, kept by evaluateDeferringGradient
   std::vector<int> incidence_start_, incidence_subtracted_, incidence_slot_;
   std::vector<double> vertex_energy_;
   std::vector<double> damping_energy_;  // per element, as element_energy_

@@ -55,6 +55,9 @@ FrameSolver::FrameSolver(Objective& objective, std::unique_ptr<DirectionSolver> 
 // 1e-14 |g| keeps the test from rejecting every step once g stops changing in double precision.
 // After max_backtracks halvings the best decreasing trial is taken, or no step at all. With
 // line_search=interpolate the next trial comes from a cubic fit instead of a fixed factor.
+// Trials defer their gradients (Objective::evaluateDeferringGradient) after a frame in which more than
+// a fifth of them were rejected: a rejected trial then costs about a fifth less and an accepted one
+// about a twentieth more (measured on sphere_spline_a). The results are the same bits either way.
 FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope, const VecX& d) {
   if (settings_.line_search == LineSearchKind::Wolfe) return wolfeSearch(x, g, slope, d);
   const bool armijo = backtracks();
@@ -62,8 +65,13 @@ FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope
   LinePoint previous;  // the rejected trial before the last, for the cubic fit
   for (int trial = 1;; ++trial) {
     trialPoint(x, alpha, d, trial_x_);
-    trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
-    if (!armijo || trial_g_ <= g + settings_.armijo_gamma * alpha * slope + 1e-14 * std::abs(g)) return {alpha, trial};
+    trial_g_ = defer_gradient_ ? objective_.evaluateDeferringGradient(trial_x_, &trial_parts_)
+                               : objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
+    if (!armijo || trial_g_ <= g + settings_.armijo_gamma * alpha * slope + 1e-14 * std::abs(g)) {
+      if (defer_gradient_) objective_.completeGradient(trial_x_, trial_gradient_);
+      return {alpha, trial};
+    }
+    ++frame_rejections_;
     if (trial_g_ < best_g) best_alpha = alpha, best_g = trial_g_;
     if (trial > settings_.max_backtracks) {
       if (best_alpha == 0.0) {  // nothing decreased g: stay at x
@@ -164,6 +172,8 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
   }
   result.g = g;
   result.parts = parts_;
+  defer_gradient_ = 5 * frame_rejections_ > result.ls_trials;
+  frame_rejections_ = 0;
 }
 
 }  // namespace qnsim

@@ -84,6 +84,8 @@ class FrameSolver final : public FrameMethod {
   EnergyParts parts_, trial_parts_;
   std::vector<double> partial_;  // block sums of the frame loop's inner products
   double trial_g_ = 0;
+  bool defer_gradient_ = false;  // whether trials defer their gradients (see lineSearch)
+  int frame_rejections_ = 0;     // trials rejected so far in this frame
 };
 
 }  // namespace qnsim
