@@ -136,5 +136,39 @@ TEST(SimEdits, ReferenceSolvesAndComparisonsLeaveTheTrajectoryBitIdentical) {
   EXPECT_EQ(plain.velocities(), watched.velocities());
 }
 
+// compareNextFrame keeps the methods it ran until A changes, so that Newton analyses its Hessian's
+// pattern once, as in a run, rather than in every timed comparison. What they compute is what fresh
+// ones compute, before and after a material edit (which brings a new A and new methods).
+TEST(SimEdits, ComparisonsKeepTheirMethodsWithTheResultsOfFreshOnes) {
+  Simulation sim(boxScene(kNeo));
+  SolverSettings newton = sim.settings().solver;
+  newton.method = SolverMethod::Newton;
+  const std::vector<SolverSettings> methods = {sim.settings().solver, newton};
+  const auto expectFreshResults = [&](const char* when) {
+    Simulation fresh(boxScene(kNeo));
+    fresh.setMaterial(0, neoHookean(sim.model().regions[0].material->get("mu")));
+    fresh.finishRefactor();
+    fresh.restoreState(sim.state());
+    const auto kept = sim.compareNextFrame(methods), anew = fresh.compareNextFrame(methods);
+    ASSERT_EQ(kept.size(), anew.size());
+    for (size_t m = 0; m < kept.size(); ++m) {
+      ASSERT_EQ(kept[m].result.iterations.size(), anew[m].result.iterations.size()) << when;
+      for (size_t k = 0; k < kept[m].result.iterations.size(); ++k)
+        EXPECT_EQ(kept[m].result.iterations[k].g, anew[m].result.iterations[k].g) << when << ", method " << m << ", iterate " << k;
+      EXPECT_EQ(kept[m].rel_error, anew[m].rel_error) << when;
+    }
+  };
+  for (int frame = 0; frame < 4; ++frame) {
+    expectFreshResults("before the edit");
+    sim.step();
+  }
+  sim.setMaterial(0, neoHookean(2e5));
+  sim.finishRefactor();
+  for (int frame = 0; frame < 3; ++frame) {
+    expectFreshResults("after the edit");
+    sim.step();
+  }
+}
+
 }  // namespace
 }  // namespace qnsim

@@ -25,6 +25,7 @@ struct PbdSettings {
   RotationUpdate rotation_update;  // refine each tet's rotation before each of its projections, or once per frame
   int rotation_iterations;         // of the rotation estimate per update
   bool trace;                     // evaluate g after every sweep for the telemetry
+  bool operator==(const PbdSettings&) const = default;
 };
 
 struct SolverSettings {
@@ -47,6 +48,7 @@ struct SolverSettings {
   double chebyshev_rho;       // rho of Alg. 3; 0 = estimated by a training run
   int hessian_refresh_frames;  // N of the Hecht et al. 2012 baseline (Fig. 10): its Hessian is refactored every N frames
   PbdSettings pbd;
+  bool operator==(const SolverSettings&) const = default;
 };
 
 // Wind on surfaces (thesis Sec. 8.4): a drag along each surface triangle's normal, proportional to the

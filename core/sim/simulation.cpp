@@ -1,5 +1,6 @@
 #include "core/sim/simulation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -30,6 +31,7 @@ void Simulation::createSolvers() {
   objective_->damping.weight = materialDampingWeight(settings_);
   frame_method_ = makeFrameMethod(settings_.solver, *objective_, *system_);
   frame_method_->setContactRefresh(contactRefresh());
+  compared_methods_.clear();
 }
 
 // Collider contacts and self-contacts, refreshed together. Self-collisions can be switched on live, so
@@ -189,15 +191,23 @@ std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vec
   computeReference(prediction_.y);
   double g_star = rel_error_.front();
   std::vector<MethodTrace> traces;
+  std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> used;  // kept for the next call
   for (const SolverSettings& method : methods) {
     MethodTrace trace{method, {}, {}};
-    const std::unique_ptr<FrameMethod> frame_method = makeFrameMethod(method, *objective_, *system_);
-    frame_method->setContactRefresh(contactRefresh());
+    auto kept = std::find_if(compared_methods_.begin(), compared_methods_.end(), [&](const auto& m) { return m.second && m.first == method; });
+    if (kept != compared_methods_.end()) {
+      used.emplace_back(method, std::move(kept->second));
+    } else {
+      used.emplace_back(method, makeFrameMethod(method, *objective_, *system_));
+      used.back().second->setContactRefresh(contactRefresh());
+    }
+    FrameMethod* frame_method = used.back().second.get();
     VecX x = prediction_.y;
     frame_method->solve(x, trace.result);
     for (const IterationRecord& it : trace.result.iterations) g_star = std::min(g_star, it.g);
     traces.push_back(std::move(trace));
   }
+  compared_methods_ = std::move(used);
   for (MethodTrace& trace : traces) relativeErrors(trace.result.iterations, g_star, trace.rel_error);
   rel_error_.clear();
   updateHandleTargets(built_.handles, time_, built_.model);

@@ -130,6 +130,10 @@ class Simulation {
   std::unique_ptr<Objective> objective_;
   std::unique_ptr<SystemMatrix> system_;
   std::unique_ptr<FrameMethod> frame_method_;
+  // The methods the last compareNextFrame ran, kept for the next one until A changes, so that a
+  // method's set-up (Newton's symbolic analysis of its Hessian's fixed pattern) is done once, as in a
+  // run, and not timed in every comparison.
+  std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> compared_methods_;
   std::unique_ptr<SelfCollision> self_collision_;
   std::vector<Collider> colliders_;  // the scene's colliders posed at the current time
   VecX x_, v_, x_start_, v_start_;
