@@ -33,6 +33,12 @@ class CholmodCholesky final : public SparseCholesky {
   explicit CholmodCholesky(bool large_fill) {
     cholmod_start(&common_);
     common_.supernodal = large_fill ? CHOLMOD_AUTO : CHOLMOD_SIMPLICIAL;
+    // Supernodal only from 300 flops per entry of L (CHOLMOD's default: 40). Its dense blocks go to the
+    // BLAS, which on Debian is the reference one unless another is chosen; with it, Newton's Hessian of
+    // the spheres (112 flops per entry) factors in 9.8 ms simplicial against 25.4 supernodal, the hippo's
+    // (179) in 50 against 94, the twisting bar's (227) in 111 against 162, while the cloth (291), the
+    // squirrel head (314) and the bunny (381) take the same time either way or less supernodal.
+    common_.supernodal_switch = 300;
     // Keep the ordering with the least fill among AMD and two nested dissections (on tet meshes and
     // cloth, nested dissection saves 10-15 % of L's entries, and so of every solve, over the default AMD).
     common_.nmethods = 3;
