@@ -170,5 +170,21 @@ TEST(SimEdits, ComparisonsKeepTheirMethodsWithTheResultsOfFreshOnes) {
   }
 }
 
+// The reference solve keeps its Newton solver from frame to frame (its Hessian's pattern is analysed
+// once): each frame's relative errors are those a fresh simulation computes from the same state.
+TEST(SimEdits, TheKeptReferenceSolverGivesTheErrorsOfAFreshOne) {
+  Simulation sim(boxScene(kNeo));
+  sim.setReferenceEnabled(true);
+  for (int frame = 0; frame < 4; ++frame) {
+    Simulation fresh(boxScene(kNeo));
+    fresh.setReferenceEnabled(true);
+    fresh.restoreState(sim.state());
+    sim.step();
+    fresh.step();
+    EXPECT_FALSE(sim.lastRelativeErrors().empty());
+    EXPECT_EQ(sim.lastRelativeErrors(), fresh.lastRelativeErrors()) << "frame " << frame;
+  }
+}
+
 }  // namespace
 }  // namespace qnsim

@@ -11,7 +11,6 @@
 #include "core/objective/wind.h"
 #include "core/params/parameters.h"
 #include "core/sim/damping.h"
-#include "core/solver/exact_solve.h"
 
 namespace qnsim {
 
@@ -32,6 +31,7 @@ void Simulation::createSolvers() {
   frame_method_ = makeFrameMethod(settings_.solver, *objective_, *system_);
   frame_method_->setContactRefresh(contactRefresh());
   compared_methods_.clear();
+  exact_solver_ = std::make_unique<ExactSolver>(*objective_, *system_);
 }
 
 // Collider contacts and self-contacts, refreshed together. Self-collisions can be switched on live, so
@@ -181,7 +181,7 @@ void Simulation::rollBack() {
 void Simulation::computeReference(const VecX& y) {
   contactRefresh()(y);  // the contact set stays fixed for x*
   VecX x_star = y;
-  rel_error_.assign(1, solveExactly(*objective_, *system_, x_star));
+  rel_error_.assign(1, exact_solver_->solve(x_star));
 }
 
 std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vector<SolverSettings>& methods) {

@@ -14,6 +14,7 @@
 #include "core/sim/build_model.h"
 #include "core/sim/integrator.h"
 #include "core/sim/telemetry.h"
+#include "core/solver/exact_solve.h"
 #include "core/solver/direction.h"
 #include "core/solver/frame_solver.h"
 #include "core/solver/system_matrix.h"
@@ -134,6 +135,7 @@ class Simulation {
   // method's set-up (Newton's symbolic analysis of its Hessian's fixed pattern) is done once, as in a
   // run, and not timed in every comparison.
   std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> compared_methods_;
+  std::unique_ptr<ExactSolver> exact_solver_;  // x* of the reference, remade with A like the methods
   std::unique_ptr<SelfCollision> self_collision_;
   std::vector<Collider> colliders_;  // the scene's colliders posed at the current time
   VecX x_, v_, x_start_, v_start_;

@@ -6,25 +6,29 @@
 
 namespace qnsim {
 
-double solveExactly(Objective& objective, SystemMatrix& system, VecX& x) {
+ExactSolver::ExactSolver(Objective& objective, SystemMatrix& system) : objective_(objective), system_(system) {}
+
+ExactSolver::~ExactSolver() = default;
+
+double ExactSolver::solve(VecX& x) {
   // L-BFGS with a long window carries x most of the way cheaply (about 1 ms per iteration where a
   // Newton iteration refactors a 3n x 3n matrix); projected Newton then converges quadratically.
   VecX gradient;
-  objective.evaluate(x, &gradient);
+  objective_.evaluate(x, &gradient);
   const double target = 1e-10 * gradient.norm();
   SolverSettings settings = Settings().solver;
   settings.gradient_tolerance = 1e-10;
   settings.iterations = 1000;
   settings.lbfgs_window = 20;
   FrameSolveResult result;
-  LbfgsSolver lbfgs(makeInitialHessian(InitialHessianKind::Laplacian, objective, system, settings), settings.lbfgs_window);
-  FrameSolver(objective, lbfgs, settings).solve(x, result);
+  LbfgsSolver lbfgs(makeInitialHessian(InitialHessianKind::Laplacian, objective_, system_, settings), settings.lbfgs_window);
+  FrameSolver(objective_, lbfgs, settings).solve(x, result);
   const double remaining = result.iterations.back().grad_norm;
   if (remaining <= target) return result.g;
   settings.gradient_tolerance = target / remaining;
   settings.iterations = 10;
-  NewtonSolver newton(objective, system, settings);
-  FrameSolver(objective, newton, settings).solve(x, result);
+  if (!newton_) newton_ = std::make_unique<NewtonSolver>(objective_, system_, settings);
+  FrameSolver(objective_, *newton_, settings).solve(x, result);
   return result.g;
 }
 
