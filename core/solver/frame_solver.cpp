@@ -118,6 +118,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
   result.times = {};
   result.ls_trials = 0;
   result.iterations.clear();
+  frame_rejections_ = 0;
   solver_.reset();
   if (refresh_) refresh_(x);
   result.times.contacts += phase.ms();
@@ -173,7 +174,6 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
   result.g = g;
   result.parts = parts_;
   defer_gradient_ = 5 * frame_rejections_ > result.ls_trials;
-  frame_rejections_ = 0;
 }
 
 }  // namespace qnsim
