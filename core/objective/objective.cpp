@@ -132,23 +132,17 @@ void Objective::evaluateSprings(const VecX& x) {
 
 double Objective::evaluate(const VecX& x, VecX* gradient, EnergyParts* parts) {
   evaluateElements(x, gradient ? TetOutput::Forces : TetOutput::Energy);
-  EnergyParts e;
-  assemble(x, &e, gradient);
-  if (parts) *parts = e;
-  return e.total();
+  return assemble(x, true, parts, gradient);
 }
 
 double Objective::evaluateDeferringGradient(const VecX& x, EnergyParts* parts) {
   evaluateElements(x, TetOutput::Stress);
-  EnergyParts e;
-  assemble(x, &e, nullptr);
-  if (parts) *parts = e;
-  return e.total();
+  return assemble(x, true, parts, nullptr);
 }
 
 void Objective::completeGradient(const VecX& x, VecX& gradient) {
   forcesFromStresses();
-  assemble(x, nullptr, &gradient);
+  assemble(x, false, nullptr, &gradient);
 }
 
 // The elements' energies, and what `output` asks for of the tets (the springs' and the damping's forces always).
@@ -159,10 +153,10 @@ void Objective::evaluateElements(const VecX& x, TetOutput output) {
   if (damping.active()) evaluateDamping(x, output != TetOutput::Energy);
 }
 
-// The energies when `e` is given and the gradient when `gradient` is, from what evaluateElements left
-// for x: the elements' energies and forces, then the vertices' and the other terms'.
-void Objective::assemble(const VecX& x, EnergyParts* parts, VecX* gradient) {
-  const bool energies = parts != nullptr;
+// g(x) and its parts when `energies` is set (0 otherwise), and the gradient when `gradient` is given,
+// from what evaluateElements left for x: the elements' energies and forces, then the vertices' and the
+// other terms'.
+double Objective::assemble(const VecX& x, bool energies, EnergyParts* parts, VecX* gradient) {
   EnergyParts e;  // a local, which the loops below keep in registers
   const VecX& z = argument_scale_ == 1.0 ? x : argument_;  // energyArgument(x), set by evaluateElements
   const bool damped = damping.active();
@@ -221,6 +215,7 @@ void Objective::assemble(const VecX& x, EnergyParts* parts, VecX* gradient) {
     if (gradient) vertex(*gradient, t.vertex) += f;
   }
   if (parts) *parts = e;
+  return e.total();
 }
 
 }  // namespace qnsim

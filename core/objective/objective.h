@@ -143,7 +143,7 @@ class Objective {
   enum class TetOutput { Energy, Stress, Forces };
   const VecX& energyArgument(const VecX& x);  // x itself, or s x + o
   void evaluateElements(const VecX& x, TetOutput output);
-  void assemble(const VecX& x, EnergyParts* parts, VecX* gradient);
+  double assemble(const VecX& x, bool energies, EnergyParts* parts, VecX* gradient);
   void evaluateTets(const VecX& x, TetOutput output);
   void forcesFromStresses();
   void evaluateSprings(const VecX& x);

@@ -14,8 +14,8 @@
 #include "core/sim/build_model.h"
 #include "core/sim/integrator.h"
 #include "core/sim/telemetry.h"
-#include "core/solver/exact_solve.h"
 #include "core/solver/direction.h"
+#include "core/solver/exact_solve.h"
 #include "core/solver/frame_solver.h"
 #include "core/solver/system_matrix.h"
 
