@@ -1,9 +1,10 @@
 #pragma once
-// A spatial hash of axis-aligned boxes on a uniform grid: each box is listed under every cell it
-// overlaps, in a hash table of chained entries (no sort, no allocation per cell). A query returns the
-// boxes that overlap a box, each once: a pair is reported only from the first cell both boxes cover,
-// so no duplicates need removing. Boxes spanning very many cells are kept apart and tested against
-// every query, so one fast-moving primitive cannot flood the grid.
+// A spatial hash of axis-aligned boxes on a uniform grid. A box is listed under the cell of its low
+// corner, and under more cells only when it is larger than a cell; a query looks one cell further down
+// to meet them. Entries are grouped by slot (a counting sort), so a query reads each slot's in a row.
+// A query returns the boxes that overlap a box, each once: a pair is reported only from the first
+// cell both cover, so no duplicates need removing. Boxes listed under very many cells are kept apart
+// and tested against every query, so one fast-moving primitive cannot flood the grid.
 #include <cstdint>
 #include <vector>
 
@@ -26,16 +27,19 @@ class BoxHash {
   Cell cellOf(const Vec3& p) const;
   size_t slotOf(const Cell& cell) const;
   static bool tooLarge(const Cell& lo, const Cell& hi);
+  void listedCells(const Aabb& box, Cell& lo, Cell& hi) const;
 
   const std::vector<Aabb>* boxes_ = nullptr;
   double cell_ = 1.0;
   int slot_bits_ = 0;
-  std::vector<int> head_;     // per slot: its first entry, -1 when empty
   struct Entry {
-    Cell cell, lowest;  // the cell listed under, and the box's first cell (read here, not looked up)
-    int box, next;
+    Cell cell, lowest;  // the cell listed under, and the box's first listed cell (read here, not looked up)
+    int box;
   };
-  std::vector<Entry> entries_;
+  std::vector<int> slot_start_;  // per slot: its first entry; the last is the number of entries
+  std::vector<Entry> entries_;   // grouped by slot
+  std::vector<std::pair<size_t, Entry>> staged_;  // build's scratch: entries with their slots, in box order
+  std::vector<int> fill_;                         // build's scratch: each slot's next free entry
   std::vector<int> large_;  // boxes over too many cells
 };
 

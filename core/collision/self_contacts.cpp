@@ -162,7 +162,8 @@ void SelfCollision::forEachChunk(Body body) {
 }
 
 // The broad phase: for each surface vertex the triangles, and for each segment the later segments,
-// whose boxes overlap its own grown by twice the padding. They stay candidates for later refreshes
+// whose boxes overlap its own grown by twice the padding, in the hash's order (findTerms orders the
+// few terms, not the many candidates). They stay candidates for later refreshes
 // of the frame while no vertex moves farther than the padding from here: boxes then grow by no more.
 void SelfCollision::findCandidates(const VecX& x, const VecX& start, const SelfContactParams& params) {
   const CollisionPrimitives& p = primitives_;
@@ -180,7 +181,6 @@ void SelfCollision::findCandidates(const VecX& x, const VecX& start, const SelfC
       found.clear();
       const Aabb own = vertices ? vertexBox(p.vertices[i], x, start, params) : segment_boxes_[i];
       (vertices ? triangle_hash_ : segment_hash_).query(Aabb(own.min().array() - grow, own.max().array() + grow), found, vertices ? -1 : i);
-      std::sort(found.begin(), found.end());
       out.push_back(static_cast<int>(found.size()));  // each list after its length
       out.insert(out.end(), found.begin(), found.end());
     }
@@ -206,16 +206,21 @@ void SelfCollision::findTerms(const VecX& x, const VecX& start, const SelfContac
   forEachChunk([&](int chunk, bool vertices, int first, int last) {
     std::vector<SelfContactTerm>& out = chunk_terms_[chunk];
     out.clear();
+    std::vector<std::pair<int, SelfContactTerm>> own_terms;  // with the other primitive's index
     const int* list = chunk_candidates_[chunk].data();
     for (int i = first; i < last; list += 1 + *list, ++i) {
       const Aabb own = vertices ? vertexBox(p.vertices[i], x, start, params) : segment_boxes_[i];
+      own_terms.clear();
       for (int k = 1; k <= *list; ++k) {
         const int other = list[k];
         if (!own.intersects(vertices ? triangle_boxes_[other] : segment_boxes_[other])) continue;
         const auto term =
             vertices ? vertexTriangleTerm(p, p.vertices[i], other, x, start, params) : segmentTerm(p, i, other, x, start, params);
-        if (term) out.push_back(*term);
+        if (term) own_terms.emplace_back(other, *term);
       }
+      // In the other's order, not the hash's, which depends on where the candidates were found.
+      std::sort(own_terms.begin(), own_terms.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [other, term] : own_terms) out.push_back(term);
     }
   });
   terms.clear();
