@@ -1,5 +1,5 @@
 // Self-collisions (issue 12): the proximity geometry, the penalty's gradient against finite
-// differences for all four vertices, the spatial hash against a brute-force search, the narrow
+// differences for all four vertices, the grid of boxes against a brute-force search, the narrow
 // phase's rules (sides, neighbours at rest, no glue), and the catalog's folding scenes with and
 // without self-collisions.
 #include <gtest/gtest.h>
@@ -213,7 +213,7 @@ std::string mixedSceneJson() {
 }
 
 // Every pair's boxes tested against each other and through the narrow phase: the reference the
-// spatial hash must reproduce.
+// grid of boxes must reproduce.
 std::vector<SelfContactTerm> bruteForceTerms(const CollisionPrimitives& p, const VecX& x, const VecX& start,
                                              const SelfContactParams& params) {
   std::vector<SelfContactTerm> terms;

@@ -21,7 +21,7 @@ Aabb pointsBox(std::initializer_list<Vec3> points, double grow) {
   return Aabb(box.min().array() - grow, box.max().array() + grow);
 }
 
-// The mean largest extent of the boxes, at least `floor`: the hash's cell, so that a typical box covers
+// The mean largest extent of the boxes, at least `floor`: the grid's cell, so that a typical box covers
 // one to eight cells (measured a little fewer instructions on cloth_sphere_fold than 0.5, 2 or 4 times it).
 double cellSize(const std::vector<Aabb>& boxes, double floor) {
   double sum = 0;
@@ -162,7 +162,7 @@ void SelfCollision::forEachChunk(Body body) {
 }
 
 // The broad phase: for each surface vertex the triangles, and for each segment the later segments,
-// whose boxes overlap its own grown by twice the padding, in the hash's order (findTerms orders the
+// whose boxes overlap its own grown by twice the padding, in the grid's order (findTerms orders the
 // few terms, not the many candidates). They stay candidates for later refreshes
 // of the frame while no vertex moves farther than the padding from here: boxes then grow by no more.
 void SelfCollision::findCandidates(const VecX& x, const VecX& start, const SelfContactParams& params) {
@@ -170,8 +170,8 @@ void SelfCollision::findCandidates(const VecX& x, const VecX& start, const SelfC
   // The smallest contact distance of the primitives present (the thickness, or a strand's diameter).
   padding_ = p.triangles.rows() > 0 ? params.thickness : std::numeric_limits<double>::infinity();
   for (double r : p.radius) padding_ = std::min(padding_, 2 * r);
-  triangle_hash_.build(triangle_boxes_, cellSize(triangle_boxes_, 3 * params.thickness));
-  segment_hash_.build(segment_boxes_, cellSize(segment_boxes_, 0.0));
+  triangle_grid_.build(triangle_boxes_, cellSize(triangle_boxes_, 3 * params.thickness));
+  segment_grid_.build(segment_boxes_, cellSize(segment_boxes_, 0.0));
   const double grow = 2 * padding_;
   forEachChunk([&](int chunk, bool vertices, int first, int last) {
     std::vector<int>& out = chunk_candidates_[chunk];
@@ -180,7 +180,7 @@ void SelfCollision::findCandidates(const VecX& x, const VecX& start, const SelfC
     for (int i = first; i < last; ++i) {
       found.clear();
       const Aabb own = vertices ? vertexBox(p.vertices[i], x, start, params) : segment_boxes_[i];
-      (vertices ? triangle_hash_ : segment_hash_).query(Aabb(own.min().array() - grow, own.max().array() + grow), found, vertices ? -1 : i);
+      (vertices ? triangle_grid_ : segment_grid_).query(Aabb(own.min().array() - grow, own.max().array() + grow), found, vertices ? -1 : i);
       out.push_back(static_cast<int>(found.size()));  // each list after its length
       out.insert(out.end(), found.begin(), found.end());
     }
@@ -218,7 +218,7 @@ void SelfCollision::findTerms(const VecX& x, const VecX& start, const SelfContac
             vertices ? vertexTriangleTerm(p, p.vertices[i], other, x, start, params) : segmentTerm(p, i, other, x, start, params);
         if (term) own_terms.emplace_back(other, *term);
       }
-      // In the other's order, not the hash's, which depends on where the candidates were found.
+      // In the other's order, not the grid's, which depends on where the candidates were found.
       std::sort(own_terms.begin(), own_terms.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
       for (const auto& [other, term] : own_terms) out.push_back(term);
     }
@@ -242,17 +242,17 @@ bool SelfCollision::refresh(const VecX& x, const VecX& start, const SelfContactP
 int SelfCollision::intersections(const VecX& x) {
   const CollisionPrimitives& p = primitives_;
   const int nf = static_cast<int>(p.triangles.rows()), ne = static_cast<int>(edges_.rows());
-  candidates_at_.resize(0);  // the hash is rebuilt over other boxes
+  candidates_at_.resize(0);  // the grid is rebuilt over other boxes
   triangle_boxes_.resize(nf);
   for (int f = 0; f < nf; ++f) triangle_boxes_[f] = triangleBox(p, f, x, x);
-  triangle_hash_.build(triangle_boxes_, cellSize(triangle_boxes_, 0.0));
+  triangle_grid_.build(triangle_boxes_, cellSize(triangle_boxes_, 0.0));
   std::vector<int> crossings(ne, 0);
   parallelFor(ne, kGrain, [&](int begin, int end) {
     std::vector<int> found;
     for (int e = begin; e < end; ++e) {
       const int u = edges_(e, 0), w = edges_(e, 1);
       found.clear();
-      triangle_hash_.query(pointsBox({at(x, u), at(x, w)}, 0.0), found);
+      triangle_grid_.query(pointsBox({at(x, u), at(x, w)}, 0.0), found);
       for (int f : found) {
         const Eigen::Vector3i t = p.triangles.row(f);
         if ((t.array() == u).any() || (t.array() == w).any()) continue;

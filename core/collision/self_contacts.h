@@ -2,7 +2,7 @@
 // Self-collisions: contacts of the simulated bodies with themselves and with each other (a cloth
 // folding onto itself, a soft body folding over, brush bristles pressing on one another).
 //
-// Detection is a spatial hash (box_hash.h) over the collision primitives: surface vertices against
+// Detection is a uniform grid of boxes (box_grid.h) over the collision primitives: surface vertices against
 // triangles (cloth triangles and the boundary faces of tet bodies), and strand segments against strand
 // segments (strands have no triangles: edge-edge proximity is what keeps them from passing through one
 // another). A primitive's box spans its positions over the frame so far, from the frame's start to the
@@ -21,7 +21,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/collision/box_hash.h"
+#include "core/collision/box_grid.h"
 #include "core/objective/objective.h"
 #include "core/params/settings.h"
 
@@ -81,7 +81,7 @@ class SelfCollision {
 
   CollisionPrimitives primitives_;
   EdgeIndices edges_;  // the triangles' edges, each once
-  BoxHash triangle_hash_, segment_hash_;
+  BoxGrid triangle_grid_, segment_grid_;
   std::vector<Aabb> triangle_boxes_, segment_boxes_;
   // Per chunk of query primitives: their candidates (each list after its length), and the terms found.
   std::vector<std::vector<int>> chunk_candidates_;

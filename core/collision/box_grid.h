@@ -1,0 +1,50 @@
+#pragma once
+// A uniform grid of axis-aligned boxes over the region they occupy. A box is listed under the cell of
+// its low corner, and under more cells only when it is larger than a cell; a query looks one cell
+// further down to meet them. Entries are grouped by cell, cells in x-fastest order, so a query reads
+// one run of entries per row of cells. A query returns the boxes that overlap a box, each once: a pair
+// is reported only from the first cell both cover, so no duplicates need removing. The grid holds at
+// most 16 cells per box (larger cells where the boxes spread farther), and boxes over very many cells
+// are kept apart and tested against every query, so one fast-moving primitive cannot flood the grid.
+#include <vector>
+
+#include "core/common/types.h"
+
+namespace qnsim {
+
+using Aabb = Eigen::AlignedBox3d;  // axis-aligned box
+
+class BoxGrid {
+ public:
+  // Rebuilds the grid over `boxes` (kept by reference until the next build) with cubic cells of
+  // `cell` (m) or, where the boxes spread far, a power of two times it.
+  void build(const std::vector<Aabb>& boxes, double cell);
+  // Appends the indices above `after` of the boxes overlapping `box` (closed intervals) to `out`, each
+  // once, in an order that depends only on the boxes.
+  void query(const Aabb& box, std::vector<int>& out, int after = -1) const;
+
+ private:
+  using Cell = Eigen::Array3i;
+  Cell cellOf(const Vec3& p) const;  // of the grid, from its origin
+  int indexOf(const Cell& c) const { return (c.z() * dims_.y() + c.y()) * dims_.x() + c.x(); }
+  static bool tooLarge(const Cell& lo, const Cell& hi);
+  void listedCells(const Aabb& box, Cell& lo, Cell& hi) const;
+  bool spansFewCells(const Aabb& box, Cell& lo, Cell& hi) const;
+  void placeGrid(const std::vector<Aabb>& boxes, double cell);
+
+  const std::vector<Aabb>* boxes_ = nullptr;
+  double cell_ = 1.0;
+  Vec3 origin_ = Vec3::Zero();  // the low corner of cell (0, 0, 0)
+  Cell dims_ = Cell::Ones();    // cells along x, y and z
+  struct Entry {
+    Cell cell, lowest;  // the cell listed under, and the box's first listed cell (read here, not looked up)
+    int box;
+  };
+  std::vector<int> cell_start_;  // per cell: its first entry; the last is the number of entries
+  std::vector<Entry> entries_;   // grouped by cell
+  std::vector<std::pair<int, Entry>> staged_;  // build's scratch: entries with their cells, in box order
+  std::vector<int> fill_;                      // build's scratch: each cell's next free entry
+  std::vector<int> large_;  // boxes over too many cells, or not finite
+};
+
+}  // namespace qnsim
