@@ -320,6 +320,32 @@ TEST(SelfCollision, AVertexIsKeptOnTheSideOfAClothTriangleItStartedOn) {
   EXPECT_FALSE(t.term(t.p.triangles(0, 0))) << "a triangle's own vertex";
 }
 
+// The narrow phase's in-plane rule at its border: within the thickness of the triangle beside each
+// edge and each corner is a term, a little farther is not (the quick test beside an edge's line must
+// agree with the closest point).
+TEST(SelfCollision, AVertexWithinTheThicknessBesideAnEdgeOrCornerIsATerm) {
+  NarrowPhase t;
+  const Eigen::Vector3i tri = t.p.triangles.row(0);
+  const Vec3 a = vertex(t.x, tri[0]), b = vertex(t.x, tri[1]), c = vertex(t.x, tri[2]);
+  const Vec3 n = (b - a).cross(c - a).normalized(), centroid = (a + b + c) / 3;
+  const double delta = t.params.thickness;
+  std::vector<Vec3> borders;  // points on the triangle's border with the in-plane direction away from it
+  for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, c}, std::pair{c, a}}) {
+    const Vec3 mid = 0.5 * (p + q), out = (mid - centroid - (mid - centroid).dot(q - p) / (q - p).squaredNorm() * (q - p)).normalized();
+    borders.push_back(mid), borders.push_back(out);
+    borders.push_back(p), borders.push_back((p - centroid).normalized());
+  }
+  for (size_t i = 0; i < borders.size(); i += 2)
+    for (double height : {0.5 * delta, -0.5 * delta}) {
+      const Vec3 start = borders[i] + delta * n;  // above the triangle at the frame's start
+      vertex(t.start, 4) = start;
+      vertex(t.x, 4) = borders[i] + height * n + 0.99 * delta * borders[i + 1];
+      EXPECT_TRUE(t.term()) << "border point " << i / 2 << ", height " << height << ": within the thickness beside it";
+      vertex(t.x, 4) = borders[i] + height * n + 1.01 * delta * borders[i + 1];
+      EXPECT_FALSE(t.term()) << "border point " << i / 2 << ", height " << height << ": beyond the thickness beside it";
+    }
+}
+
 TEST(SelfCollision, NeighboursAtRestAreNeverContacts) {
   NarrowPhase t;
   // Cloth a folded over: the corner of its other triangle, 3.5 cm from triangle 0 at rest, laid 1 mm over it.
