@@ -91,13 +91,14 @@ void BoxGrid::query(const Aabb& box, std::vector<int>& out, int after) const {
   const std::vector<Aabb>& boxes = *boxes_;
   // A box listed under cells [l, h] overlaps `box` only if l <= box.max and h >= box.min - cell.
   const Cell lo = cellOf((box.min().array() - cell_).matrix()).max(0), hi = cellOf(box.max()).min(dims_ - 1);
-  if (!box.min().allFinite() || !box.max().allFinite() || tooLarge(lo, hi)) {  // test them all
+  const bool beside = (lo > hi).any();  // of the grid: only the large boxes can overlap it
+  if (!box.min().allFinite() || !box.max().allFinite() || (!beside && tooLarge(lo, hi))) {  // test them all
     for (int i = after + 1; i < static_cast<int>(boxes.size()); ++i)
       if (boxes[i].intersects(box)) out.push_back(i);
     return;
   }
-  for (int z = lo.z(); z <= hi.z(); ++z)
-    for (int y = lo.y(); y <= hi.y() && lo.x() <= hi.x(); ++y) {
+  for (int z = lo.z(); z <= hi.z() && !beside; ++z)
+    for (int y = lo.y(); y <= hi.y(); ++y) {
       const int row = indexOf(Cell(lo.x(), y, z));
       for (int e = cell_start_[row], end = cell_start_[row + hi.x() - lo.x() + 1]; e < end; ++e) {
         const Entry& entry = entries_[e];
