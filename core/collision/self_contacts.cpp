@@ -30,15 +30,15 @@ double cellSize(const std::vector<Aabb>& boxes, double floor) {
 }
 
 // Whether q's projection on the triangle's plane lies farther than `distance` outside the line through
-// one of its edges, so farther than that from the triangle: a test without the closest point, which
-// most pairs that reach the narrow phase fail (neighbouring triangles of one sheet). The margin keeps
-// it to pairs pointTriangleDistance would reject too, whatever its round-off. n: the unit normal of
-// (b - a) x (c - a).
-bool besideAnEdge(const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& n, double distance) {
-  const double bound = (1.0 + 1e-9) * distance * (1.0 + 1e-9) * distance;
+// one of its edges, so farther than that from the triangle: a test without the closest point or a
+// square root, which most pairs that reach the narrow phase fail (neighbouring triangles of one sheet).
+// The margin keeps it to pairs pointTriangleDistance would reject too, whatever its round-off.
+// m: (b - a) x (c - a), the normal times twice the area.
+bool besideAnEdge(const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& m, double distance) {
+  const double bound = (1.0 + 1e-9) * distance * (1.0 + 1e-9) * distance * m.squaredNorm();
   const auto outside = [&](const Vec3& from, const Vec3& to) {
     const Vec3 edge = to - from;
-    const double inward = n.cross(edge).dot(q - from);  // |edge| times the distance inside the edge's line
+    const double inward = m.cross(edge).dot(q - from);  // |m| |edge| times the distance inside the edge's line
     return inward < 0 && inward * inward > bound * edge.squaredNorm();
   };
   return outside(a, b) || outside(b, c) || outside(c, a);
@@ -98,9 +98,11 @@ std::optional<SelfContactTerm> vertexTriangleTerm(const CollisionPrimitives& p, 
   const Vec3 a = at(x, t[0]), b = at(x, t[1]), c = at(x, t[2]), q = at(x, v);
   const Vec3 m = (b - a).cross(c - a);
   if (!(m.squaredNorm() > 1e-20 * std::pow((b - a).squaredNorm() + (c - a).squaredNorm(), 2))) return std::nullopt;  // no area
+  const double delta = params.thickness;
+  if (besideAnEdge(q, a, b, c, m, delta)) return std::nullopt;
   const Vec3 n = m.normalized();
-  const double delta = params.thickness, h = n.dot(q - a);
-  if (besideAnEdge(q, a, b, c, n, delta) || pointTriangleDistance(q - h * n, a, b, c) > delta) return std::nullopt;  // beside the triangle
+  const double h = n.dot(q - a);
+  if (pointTriangleDistance(q - h * n, a, b, c) > delta) return std::nullopt;  // beside the triangle
   // The side the vertex is kept on: where it started the frame for cloth, outside for a tet face
   // (within the thickness behind it still counts, so that a vertex pushed slightly in gets out).
   const double h_start = planeHeight(at(start, v), at(start, t[0]), at(start, t[1]), at(start, t[2]));
