@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/collision/contacts.h"
+#include "core/common/parallel.h"
 #include "core/sim/simulation.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
@@ -55,6 +56,62 @@ TEST(Colliders, KnownDistances) {
   EXPECT_NEAR(distance(s[3], Vec3(0, 0, 1.2)), 0.3, 1e-12);             // beyond a capsule cap
   EXPECT_NEAR(distance(s[4], Vec3(0, 0, 0)), 0.8 - 0.25, 1e-12);        // centre of the torus hole
   EXPECT_NEAR(distance(s[4], Vec3(0, 0.8, 0)), -0.25, 1e-12);           // centre of the tube
+}
+
+// The bounding sphere the contact search skips vertices by holds every surface point of each shape.
+TEST(Colliders, TheBoundingRadiusHoldsTheSurface) {
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<double> u(-3.0, 3.0);
+  for (const Collider& c : everyShape()) {
+    if (c.shape == Collider::Shape::Plane) {
+      EXPECT_TRUE(std::isinf(boundingRadius(c)));
+      continue;
+    }
+    double farthest = 0;
+    for (int i = 0; i < 4000; ++i)
+      farthest = std::max(farthest, (closestSurfacePoint(c, c.position + Vec3(u(rng), u(rng), u(rng))).point - c.position).norm());
+    EXPECT_LE(farthest, boundingRadius(c) * (1 + 1e-12)) << "shape " << int(c.shape);
+    EXPECT_GT(farthest, 0.9 * boundingRadius(c)) << "shape " << int(c.shape) << ": a bound, but not a loose one";
+  }
+}
+
+// The contact set of a model scattered around every shape: the terms of a plain search over every
+// vertex and collider (closest point, margin, release rule), in collider then vertex order, for any
+// thread count.
+TEST(Contacts, TheSetIsThatOfAPlainSearchAtAnyThreadCount) {
+  const BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "corotated"})"));
+  std::mt19937 rng(6);
+  std::uniform_real_distribution<double> u(-1.2, 1.2);
+  const std::vector<Collider> colliders = everyShape();
+  VecX x(3 * 3000), previous(3 * 3000);
+  for (int v = 0; v < 3000; ++v) {
+    vertex(x, v) = colliders[0].position + Vec3(u(rng), u(rng), u(rng));
+    vertex(previous, v) = vertex(x, v) + 0.02 * Vec3(u(rng), u(rng), u(rng));
+  }
+  const ContactParams params{0.1, 1e3, 0.05, 0.5, 0.01};
+  std::vector<std::pair<int, int>> expected;  // collider, vertex
+  for (int c = 0; c < 5; ++c)
+    for (int v = 0; v < 3000; ++v) {
+      const SurfacePoint s = closestSurfacePoint(colliders[c], vertex(x, v));
+      const double separating = ((vertex(x, v) - vertex(previous, v)) / params.time_step).dot(s.normal);
+      if (s.distance <= params.margin && !(s.distance > 0 && separating * params.time_step > params.margin)) expected.push_back({c, v});
+    }
+  ASSERT_GT(expected.size(), 500u);
+  for (int threads : {1, 3}) {
+    setThreadCount(threads);
+    Objective objective(built.model);
+    refreshContacts(colliders, x, previous, params, objective);
+    ASSERT_EQ(objective.contacts.size(), expected.size()) << threads << " threads";
+    for (size_t i = 0; i < expected.size(); ++i) {
+      const auto [c, v] = expected[i];
+      const SurfacePoint s = closestSurfacePoint(colliders[c], vertex(x, v));
+      EXPECT_EQ(objective.contacts[i].vertex, v) << i;
+      EXPECT_EQ(objective.contacts[i].point, s.point) << i;
+      EXPECT_EQ(objective.contacts[i].normal, s.normal) << i;
+    }
+    EXPECT_GT(objective.frictions.size(), 100u);
+  }
+  setThreadCount(0);
 }
 
 // One vertex of a tiny model against a ground plane, for the activation rule (contact margin 5 mm,

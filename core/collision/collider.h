@@ -40,6 +40,8 @@ struct SurfacePoint {
   Vec3 normal;      // outward unit normal at `point`
 };
 SurfacePoint closestSurfacePoint(const Collider& collider, const Vec3& p);
+// The radius of a sphere about the collider's position that holds its surface (infinite for a plane).
+double boundingRadius(const Collider& collider);
 
 // Vertices below collider surfaces at x (telemetry; no energy).
 struct ContactStats {
