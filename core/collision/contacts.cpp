@@ -22,10 +22,6 @@ std::vector<int> pushingAt(const std::vector<ContactTerm>& contacts, const VecX&
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 constexpr int kGrain = 256;  // vertices per parallel chunk
 
 // One chunk's contacts with one collider, in vertex order.
