@@ -101,18 +101,14 @@ void BoxGrid::query(const Aabb& box, std::vector<int>& out, int after) const {
     for (int y = lo.y(); y <= hi.y(); ++y) {
       const int row = indexOf(Cell(lo.x(), y, z));
       const int first = cell_start_[row], end = cell_start_[row + hi.x() - lo.x() + 1];
-      // Each entry written, and kept by advancing past it, without a branch: a third to a half of
-      // them are kept, so branches would be mispredicted often.
+      // Each entry written, and kept by advancing past it, without a branch (see overlap).
       size_t kept = out.size();
       out.resize(kept + static_cast<size_t>(end - first));
       for (int e = first; e < end; ++e) {
         const Entry& entry = entries_[e];
-        const Aabb& other = boxes[entry.box];
         out[kept] = entry.box;
         // Reported from the first cell both boxes cover only, so once.
-        kept += (entry.box > after) & (entry.lowest.max(lo) == entry.cell).all() & (other.min().x() <= box.max().x()) &
-                (box.min().x() <= other.max().x()) & (other.min().y() <= box.max().y()) & (box.min().y() <= other.max().y()) &
-                (other.min().z() <= box.max().z()) & (box.min().z() <= other.max().z());
+        kept += (entry.box > after) & (entry.lowest.max(lo) == entry.cell).all() & overlap(boxes[entry.box], box);
       }
       out.resize(kept);
     }

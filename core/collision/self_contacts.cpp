@@ -44,12 +44,6 @@ bool besideAnEdge(const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c, co
   return outside(a, b) || outside(b, c) || outside(c, a);
 }
 
-// Closed boxes overlap, as Aabb::intersects, with all six comparisons and no branch.
-bool overlap(const Aabb& a, const Aabb& b) {
-  return (a.min().x() <= b.max().x()) & (b.min().x() <= a.max().x()) & (a.min().y() <= b.max().y()) & (b.min().y() <= a.max().y()) &
-         (a.min().z() <= b.max().z()) & (b.min().z() <= a.max().z());
-}
-
 bool sameBody(const CollisionPrimitives& p, int u, int v) { return p.body[u] == p.body[v]; }
 
 // Two segments more than about 6 degrees apart whose closest points lie inside both: the distance of
