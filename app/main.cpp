@@ -7,7 +7,7 @@
 
 #include "app/cli/commands.h"
 #include "app/startup_scene.h"
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace {
 int dispatch(int argc, const char* const* argv);

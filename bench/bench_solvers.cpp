@@ -13,11 +13,11 @@
 #include "bench/catalog.h"
 #include "bench/machine.h"
 #include "bench/scaling.h"
-#include "core/common/error.h"
 #include "core/common/parallel.h"
-#include "core/params/parameters.h"
 #include "core/scene/catalog.h"
-#include "core/sim/simulation.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim::bench {
 namespace {
@@ -96,12 +96,13 @@ struct SameStates {
 
 // Relative errors and solve times of 10 QN iterations and of 1 Newton iteration, both from the state
 // our method reached (the same y), at the listed frames.
-SameStates compareOnSameStates(const Scene& scene, const SolverSettings& ours, const SolverSettings& newton, const std::vector<int>& frames) {
+SameStates compareOnSameStates(const Scene& scene, const std::vector<int>& frames) {
+  const std::vector<Method> methods = {{"ours", {}}, {"newton", {"solver.method=newton", "solver.iterations=1"}}};
   Simulation sim(scene);
   SameStates e;
   for (int frame : frames) {
     while (sim.frame() + 1 < frame) sim.step();
-    const auto traces = sim.compareNextFrame({ours, newton});
+    const auto traces = sim.compareNextFrame(methods);
     e.ours.push_back(traces[0].rel_error.back());
     e.newton.push_back(traces[1].rel_error.back());
     e.ours_ms.push_back(traces[0].result.iterations.back().time_ms);
@@ -197,8 +198,8 @@ int runScene(const Options& o) {
   const RunStats ours_time = timeMethod(scene, ours, frames, o.repeats);
   std::vector<int> sampled_frames;
   for (int f = o.sample_every; f <= frames; f += o.sample_every) sampled_frames.push_back(f);
-  const SameStates chosen = compareOnSameStates(scene, ours, newton, parseFrames(o.error_frames));
-  const SameStates sampled = compareOnSameStates(scene, ours, newton, sampled_frames);
+  const SameStates chosen = compareOnSameStates(scene, parseFrames(o.error_frames));
+  const SameStates sampled = compareOnSameStates(scene, sampled_frames);
   printReport(o, scene, Simulation(scene).model(), ours, ours_time, chosen, sampled, trackStability(scene, newton, frames),
               trackStability(scene, ours, frames).max_g, frames);
   return 0;

@@ -7,16 +7,16 @@
 
 #include "bench/machine.h"
 #include "bench/scaling.h"
-#include "core/common/error.h"
 #include "core/common/files.h"
 #include "core/common/memory_budget.h"
 #include "core/common/parallel.h"
 #include "core/common/process.h"
-#include "core/params/parameters.h"
 #include "core/scene/catalog.h"
 #include "experiments/timing.h"
 #include "plot/png.h"
 #include "plot/svg.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim::bench {
 namespace {

@@ -1,4 +1,5 @@
 #include "bench/machine.h"
+#include "qnsim/version.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +21,7 @@ std::string describeMachine(int threads) {
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   return cpu + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores, " + std::to_string(threads) + " thread(s), g++ " +
-         __VERSION__ + ", " + QNSIM_BUILD_TYPE + " build, sparse Cholesky " + QNSIM_SPARSE_BACKEND + ", " + date;
+         __VERSION__ + ", " + QNSIM_BUILD_TYPE + " build, sparse Cholesky " + sparseBackend() + ", " + date;
 }
 
 std::string loadAverage() {

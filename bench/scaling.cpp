@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "core/common/error.h"
 #include "core/common/files.h"
 #include "core/scene/catalog.h"
+#include "qnsim/error.h"
 
 namespace qnsim::bench {
 

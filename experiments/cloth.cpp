@@ -40,7 +40,7 @@ ExperimentReport fig12(const ExperimentOptions& o) {
   const Scene scene = loadScene(catalogScenePath(s.scene));
   std::vector<std::unique_ptr<Simulation>> sims;
   std::vector<TrajectoryResult> results;
-  for (const MethodSpec& m : s.methods) {
+  for (const Method& m : s.methods) {
     Scene own = scene;
     own.settings = applyMethod(scene.settings, m);
     sims.push_back(std::make_unique<Simulation>(own));

@@ -9,10 +9,11 @@
 
 #include "core/common/files.h"
 #include "core/scene/catalog.h"
-#include "core/sim/simulation.h"
+#include "core/sim/simulation_impl.h"
 #include "core/solver/system_matrix.h"
 #include "experiments/convergence.h"
 #include "experiments/figures.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim {
 namespace {
@@ -50,7 +51,7 @@ double conditionNumber(const Eigen::MatrixXd& H, const Eigen::MatrixXd& A) {
   return lambda.minCoeff() > 0 ? lambda.maxCoeff() / lambda.minCoeff() : INFINITY;
 }
 
-const std::vector<MethodSpec> kMethods = {{"rest_hessian", {"solver.initial_hessian=rest_hessian"}}, {"ours", {"solver.initial_hessian=laplacian"}}};
+const std::vector<Method> kMethods = {{"rest_hessian", {"solver.initial_hessian=rest_hessian"}}, {"ours", {"solver.initial_hessian=laplacian"}}};
 
 struct Configuration {
   std::vector<MethodResult> results;  // labels end in _1 or _2, the configuration
@@ -60,13 +61,14 @@ struct Configuration {
 Configuration run(bool turned, int iterations) {
   Simulation sim(parseScene(kCubeScene, catalogDir() / "fig9_cube.json"));
   const VecX x = configuration(sim.model(), turned);
-  sim.setState(x, VecX::Zero(x.size()));
+  startAt(sim, x);
   Configuration c;
-  c.results = solveMethods(sim, kMethods, iterations);  // also sets the frame's inertia term in sim.objective()
+  c.results = solveMethods(sim, kMethods, iterations);  // also sets the frame's inertia term in the objective
+  Objective& objective = *internals(sim).objective;
   for (MethodResult& r : c.results) r.method.label += turned ? "_2" : "_1";
-  const Eigen::MatrixXd H(sim.objective().hessian(x, /*project=*/false));
-  const Eigen::MatrixXd rest(sim.objective().hessian(sim.model().rest, /*project=*/true));  // A0 of solver.initial_hessian=rest_hessian
-  const SystemMatrix ours(sim.model(), sim.objective().inertiaWeight());
+  const Eigen::MatrixXd H(objective.hessian(x, /*project=*/false));
+  const Eigen::MatrixXd rest(objective.hessian(sim.model().rest, /*project=*/true));  // A0 of solver.initial_hessian=rest_hessian
+  const SystemMatrix ours(sim.model(), objective.inertiaWeight());
   c.cond_rest = conditionNumber(H, rest);
   c.cond_ours = conditionNumber(H, Eigen::MatrixXd(perCoordinate(ours.matrix())));  // kron(A, I3)
   return c;

@@ -3,33 +3,34 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/common/error.h"
 #include "core/common/files.h"
-#include "core/params/parameters.h"
 #include "core/scene/catalog.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim {
 namespace {
 
-// Every method solves the next frame from the simulation's state. Methods that only change the
-// direction share one exact solution; one that needs another system matrix (another stiffness
-// interval, Fig. 15) gets a simulation of its own, put in the same state.
-std::vector<Simulation::MethodTrace> solveNextFrame(Simulation& sim, const std::vector<Settings>& methods) {
-  std::vector<SolverSettings> shared;
-  for (const Settings& m : methods)
-    if (editEffect(sim.settings(), m) != Effect::NewSystemMatrix) shared.push_back(m.solver);
-  std::vector<Simulation::MethodTrace> shared_traces = sim.compareNextFrame(shared), traces;
+// Every method solves the next frame from the simulation's state. Comparable methods share one exact
+// solution; one that needs another system matrix (another stiffness interval, Fig. 15) gets a
+// simulation of its own, put in the same state (qnsim/method.h).
+std::vector<MethodTrace> solveNextFrame(Simulation& sim, const std::vector<Method>& methods) {
+  std::vector<Method> shared;
+  for (const Method& m : methods)
+    if (comparable(m)) shared.push_back(m);
+  const std::vector<MethodTrace> shared_traces = sim.compareNextFrame(shared);
+  std::vector<MethodTrace> traces;
   size_t next = 0;
-  for (const Settings& m : methods) {
-    if (editEffect(sim.settings(), m) != Effect::NewSystemMatrix) {
+  for (const Method& m : methods) {
+    if (comparable(m)) {
       traces.push_back(shared_traces[next++]);
       continue;
     }
     Scene scene = sim.scene();
-    scene.settings = m;
+    scene.settings = applyMethod(sim.settings(), m);
     Simulation own(scene);
-    own.restoreState(sim.state());
-    traces.push_back(own.compareNextFrame({m.solver}).front());
+    own.apply(LoadState{sim.state()});
+    traces.push_back(own.compareNextFrame({{m.label, {}}}).front());
   }
   return traces;
 }
@@ -81,15 +82,14 @@ plot::PlotSpec stepPlot(const std::vector<MethodResult>& results) {
 
 }  // namespace
 
-std::vector<MethodResult> solveMethods(Simulation& sim, const std::vector<MethodSpec>& methods, int iterations) {
-  std::vector<Settings> settings;
-  for (const MethodSpec& m : methods) {
-    Settings s = applyMethod(sim.settings(), m);
-    setParameter(s, "solver.iterations", std::to_string(iterations));
-    setParameter(s, "solver.gradient_tolerance", "0");
-    settings.push_back(std::move(s));
+std::vector<MethodResult> solveMethods(Simulation& sim, const std::vector<Method>& methods, int iterations) {
+  std::vector<Method> every_iteration;
+  for (Method m : methods) {
+    m.edits.push_back("solver.iterations=" + std::to_string(iterations));
+    m.edits.push_back("solver.gradient_tolerance=0");
+    every_iteration.push_back(std::move(m));
   }
-  const std::vector<Simulation::MethodTrace> traces = solveNextFrame(sim, settings);
+  const std::vector<MethodTrace> traces = solveNextFrame(sim, every_iteration);
   std::vector<MethodResult> results;
   for (size_t m = 0; m < traces.size(); ++m) results.push_back({methods[m], traces[m]});
   return results;

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/sim/simulation.h"
 #include "experiments/experiment.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim {
 
@@ -15,14 +15,14 @@ struct ConvergenceSetup {
   std::string scene = "twisting_bar";
   int frame = 3;        // solved after this many frames of the scene's own run
   int iterations = 50;  // per method (quick runs take a third)
-  std::vector<MethodSpec> methods;
+  std::vector<Method> methods;
   bool against_time = true;  // a second panel: error against wall time
   bool step_sizes = false;   // a panel of the accepted steps alpha (Fig. 14)
 };
 
 struct MethodResult {
-  MethodSpec method;
-  Simulation::MethodTrace trace;
+  Method method;
+  MethodTrace trace;
 };
 
 // What the experiment says beside the paper's statement, from the results.
@@ -30,7 +30,7 @@ using Summarize = std::function<std::string(const std::vector<MethodResult>&)>;
 
 // Solves the simulation's next frame with each method (`iterations` each, no early stop) from the same
 // state, with the relative errors against one exact solution; the simulation does not advance.
-std::vector<MethodResult> solveMethods(Simulation& sim, const std::vector<MethodSpec>& methods, int iterations);
+std::vector<MethodResult> solveMethods(Simulation& sim, const std::vector<Method>& methods, int iterations);
 // The CSV of a convergence figure: method,frame,iter,time_ms,rel_error.
 void writeConvergenceCsv(const std::filesystem::path& path, int frame, const std::vector<MethodResult>& results);
 // Log relative error per iteration (or against wall time), one series per method; `where` ends the title.

@@ -1,20 +1,18 @@
-// What every experiment shares: methods as registry edits.
+// What every experiment shares: its figure files.
 #include "experiments/experiment.h"
 
 #include "core/common/files.h"
-#include "core/params/parameters.h"
 #include "plot/png.h"
 #include "plot/svg.h"
 
 namespace qnsim {
 
-Settings applyMethod(const Settings& base, const MethodSpec& method) {
-  Settings s = base;
-  for (const std::string& o : method.overrides) {
-    const auto [key, value] = splitAssignment(o);
-    setParameter(s, key, value);
-  }
-  return s;
+void startAt(Simulation& sim, const VecX& x) {
+  SimState s = sim.state();
+  s.x = s.x_previous = x;
+  s.v = s.v_previous = VecX::Zero(x.size());
+  s.rotations.clear();
+  sim.apply(LoadState{std::move(s)});
 }
 
 void writeFigure(const std::filesystem::path& base, const std::vector<plot::PlotSpec>& panels, const std::string& heading,

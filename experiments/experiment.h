@@ -3,21 +3,17 @@
 // catalog, runs the methods it compares (each a list of registry edits, `--set` style, so a new method
 // is one more entry), and writes a CSV (method,frame,iter,time_ms,rel_error), an SVG and a PNG in the
 // style of the paper's figure, and a short summary with the paper's statement beside our numbers.
+// Methods are qnsim::Method (qnsim/method.h): a label and the --set edits that make it.
 #include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "core/params/settings.h"
 #include "plot/axes.h"
+#include "qnsim/method.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim {
-
-// A method as the experiments name it ("lbfgs_m5", "pd", "chebyshev") and the edits that make it.
-struct MethodSpec {
-  std::string label;
-  std::vector<std::string> overrides;  // KEY=VALUE, applied to the scene's settings
-};
 
 struct ExperimentOptions {
   std::filesystem::path out = "experiments_out";
@@ -38,8 +34,8 @@ struct Experiment {
   std::string alias = {};  // another name for the same run ("table2" for fig9, which makes both)
 };
 
-// `base` with the method's edits applied (throws qnsim::Error for a bad one).
-Settings applyMethod(const Settings& base, const MethodSpec& method);
+// Puts the simulation at positions x at rest, as if it started there (a start other than the scene's).
+void startAt(Simulation& sim, const VecX& x);
 // Writes the figure as base.svg and base.png (atomically) and lists base.csv, .svg and .png, the files
 // of every experiment, in the report.
 void writeFigure(const std::filesystem::path& base, const std::vector<plot::PlotSpec>& panels, const std::string& heading,

@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <utility>
 
-#include "core/common/error.h"
 #include "experiments/convergence.h"
 #include "experiments/figures.h"
 #include "experiments/trajectory.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {
@@ -32,8 +32,8 @@ ConvergenceSetup figure(std::string name, std::string title, std::string paper) 
   return s;
 }
 
-MethodSpec lbfgs(int m) { return {"lbfgs_m" + std::to_string(m), {"solver.method=qn", "solver.lbfgs_window=" + std::to_string(m)}}; }
-const MethodSpec kNewton{"newton", {"solver.method=newton"}}, kPd{"pd", {"solver.method=pd"}},
+Method lbfgs(int m) { return {"lbfgs_m" + std::to_string(m), {"solver.method=qn", "solver.lbfgs_window=" + std::to_string(m)}}; }
+const Method kNewton{"newton", {"solver.method=newton"}}, kPd{"pd", {"solver.method=pd"}},
     kChebyshev{"chebyshev", {"solver.method=chebyshev"}};
 
 ExperimentReport fig7(const ExperimentOptions& o) {

@@ -7,14 +7,14 @@
 #include <sstream>
 
 #include "core/common/files.h"
-#include "core/params/parameters.h"
 #include "core/scene/catalog.h"
 #include "experiments/figures.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim {
 namespace {
 
-const std::vector<MethodSpec> kMethods = {{"ours", {"solver.method=qn"}},
+const std::vector<Method> kMethods = {{"ours", {"solver.method=qn"}},
                                           {"pd", {"solver.method=pd"}},
                                           {"xpbd", {"solver.method=xpbd"}},
                                           {"xpbd_frame", {"solver.method=xpbd", "solver.pbd.rotation_update=frame"}},

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "core/model/rigid_fit.h"
+#include "core/objective/objective.h"
 #include "experiments/figures.h"
 #include "experiments/trajectory.h"
 

@@ -6,8 +6,8 @@
 #include "core/material/stiffness_fit.h"
 #include "core/material/valanis_landel.h"
 #include "core/scene/catalog.h"
-#include "core/sim/simulation.h"
 #include "experiments/figures.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim {
 namespace {
@@ -16,7 +16,7 @@ constexpr double kMu4 = 5e4;      // the polynomial's mu (Pa): a slow oscillatio
 constexpr double kStretch = 1.15;  // the initial stretch along the bar, inside the fitted [0.719, 1.281]
 
 // Labels short enough for the figure's legend: material/solver.
-const MethodSpec kPolynomialOurs{"polynomial/ours", {"solver.method=qn"}}, kApproximationPd{"strain_limit/pd", {"solver.method=pd"}},
+const Method kPolynomialOurs{"polynomial/ours", {"solver.method=qn"}}, kApproximationPd{"strain_limit/pd", {"solver.method=pd"}},
     kApproximationOurs{"strain_limit/ours", {"solver.method=qn"}};
 
 std::shared_ptr<const SolidMaterial> polynomial() {
@@ -35,9 +35,9 @@ std::shared_ptr<const SolidMaterial> approximation(const StrainLimitFit& fit) {
   return std::shared_ptr<const SolidMaterial>(static_cast<SolidMaterial*>(m.release()));
 }
 
-bool isApproximation(const MethodSpec& method) { return method.label.rfind("strain_limit", 0) == 0; }
+bool isApproximation(const Method& method) { return method.label.rfind("strain_limit", 0) == 0; }
 
-void editScene(const MethodSpec& method, Scene& scene) {
+void editScene(const Method& method, Scene& scene) {
   scene.settings.gravity = Vec3::Zero();
   BodyDesc& bar = scene.bodies.at(0);
   for (HandleDesc& handle : bar.handles) handle.motion.clear();  // held still in the middle
@@ -51,7 +51,7 @@ void stretch(Simulation& sim) {
   const double centre = asRows(rest).col(0).mean();
   VecX x = rest;
   for (int v = 0; v < sim.model().vertexCount(); ++v) vertex(x, v)[0] = centre + kStretch * (rest[3 * v] - centre);
-  sim.setState(x, VecX::Zero(x.size()));
+  startAt(sim, x);
 }
 
 double totalEnergy(const FrameRecord& f) { return f.kinetic_energy + f.elastic_energy; }

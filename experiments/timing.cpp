@@ -9,9 +9,9 @@
 #include <numeric>
 #include <sstream>
 
-#include "core/common/error.h"
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim {
 namespace {
@@ -117,15 +117,13 @@ TimingRow timeScene(const std::string& name, const Scene& scene, int frames) {
 void compareWithNewton(TimingRow& row, const Scene& scene, int frames, int samples) {
   if (samples <= 0) return;
   Simulation sim = simulationFor(scene);
-  Settings newton = sim.settings();
-  setParameter(newton, "solver.method", "newton");
-  setParameter(newton, "solver.iterations", "1");
+  const std::vector<Method> methods = {{"ours", {}}, {"newton", {"solver.method=newton", "solver.iterations=1"}}};
   std::vector<double> ours_error, newton_ms, newton_error;
   bool sample_due = false;
   for (int f = 1; f <= frames; ++f) {
     sample_due |= f % std::max(1, frames / samples) == 0;
     if (sample_due) {
-      const auto traces = sim.compareNextFrame({sim.settings().solver, newton.solver});
+      const auto traces = sim.compareNextFrame(methods);
       if (traces[0].rel_error.front() == 1.0) {  // else x = y already solves it (free fall): try the next frame
         ours_error.push_back(traces[0].rel_error.back());
         newton_error.push_back(traces[1].rel_error.back());

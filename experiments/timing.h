@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/scene/scene.h"
-#include "core/sim/telemetry.h"
+#include "qnsim/scene.h"
+#include "qnsim/telemetry.h"
 
 namespace qnsim {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
-#include "core/common/error.h"
 #include "core/common/files.h"
 #include "core/scene/catalog.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {
@@ -64,7 +64,7 @@ std::vector<TrajectoryResult> simulateTrajectories(const TrajectorySetup& setup,
   const int frames = options.quick ? setup.quick_frames : setup.frames;
   const int total = frames * static_cast<int>(setup.methods.size());
   std::vector<TrajectoryResult> results;
-  for (const MethodSpec& method : setup.methods) {
+  for (const Method& method : setup.methods) {
     Scene own = scene;
     own.settings = applyMethod(scene.settings, method);
     if (setup.edit_scene) setup.edit_scene(method, own);

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "core/scene/scene.h"
-#include "core/sim/simulation.h"
 #include "experiments/experiment.h"
+#include "qnsim/scene.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim {
 
@@ -30,19 +30,19 @@ struct TrajectorySetup {
   std::string scene;
   int frames = 150;       // per method
   int quick_frames = 50;  // per method in a quick run
-  std::vector<MethodSpec> methods;
+  std::vector<Method> methods;
   std::vector<TrajectoryQuantity> quantities = {kineticEnergy(), elasticEnergy()};
   bool include_start = false;  // also measure the initial state, as frame 0 (a recovery starts somewhere)
   // Optional: what a method changes in the scene besides its settings (a material swap), and in the
   // simulation before its first frame (a start other than the scene's initial state).
-  std::function<void(const MethodSpec&, Scene&)> edit_scene = {};
+  std::function<void(const Method&, Scene&)> edit_scene = {};
   std::function<void(Simulation&)> start = {};
   // Optional: the figure's panels instead of one per quantity (the CSV keeps the quantities).
   std::function<std::vector<plot::PlotSpec>(const std::vector<TrajectoryResult>&)> panels = {};
 };
 
 struct TrajectoryResult {
-  MethodSpec method;
+  Method method;
   std::vector<FrameRecord> frames;
   std::vector<std::vector<double>> values;  // values[q][k]: quantity q after frames[k]
   std::string stopped;  // why the run ended early (a solve that threw on an exploded state), or empty

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/common/error.h"
 #include "core/common/files.h"
 #include "plot/canvas.h"
+#include "qnsim/error.h"
 
 namespace qnsim::plot {
 namespace {

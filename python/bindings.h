@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/params/parameter.h"
 #include "core/solver/frame_solver.h"
+#include "qnsim/parameter.h"
 
 namespace qnsim::python {
 

@@ -1,42 +1,34 @@
 // sim.compare_next_frame: the sandbox's Compare tab for scripts. The next frame is solved by each method
 // from the current state, and exactly, without advancing (Simulation::compareNextFrame).
-#include "core/common/error.h"
-#include "core/params/parameters.h"
 #include "python/simulation_handle.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim::python {
 namespace {
 
-// A method's solver settings: the current settings with its edits, parsed as --set. Every method
-// shares the current A, so an edit outside solver.* or one that needs a new A is refused, not ignored.
-SolverSettings methodSettings(const Simulation& sim, const py::dict& edits) {
-  Settings settings = sim.settings();
-  for (const auto& [key, value] : edits) {
-    const std::string name = py::str(key);
-    const SettingParameter& p = findParameter(name);
-    if (name.rfind("solver.", 0) != 0 || p.effect == Effect::NewSystemMatrix)
-      throw error("compare: ", name, " is not a solver setting that keeps A = M/h^2 + L; compare it with a Simulation of its own");
-    setParameter(settings, p, parseParameter(p, parameterText(value)));
+// {label: {key: value}} as qnsim Methods: each edit as --set would write it. compareNextFrame checks them
+// (a method may change only solver settings that keep A).
+std::vector<Method> methodsOf(const py::dict& methods) {
+  std::vector<Method> out;
+  for (const auto& [label, edits] : methods) {
+    Method m{py::str(label), {}};
+    for (const auto& [key, value] : edits.cast<py::dict>()) m.edits.push_back(std::string(py::str(key)) + "=" + parameterText(value));
+    out.push_back(std::move(m));
   }
-  return settings.solver;
+  return out;
 }
 
 py::dict compareNextFrame(SimulationHandle& handle, const py::dict& methods) {
   Simulation& sim = handle.sim();
-  std::vector<std::string> labels;
-  std::vector<SolverSettings> settings;
-  for (const auto& [label, edits] : methods) {
-    labels.push_back(py::str(label));
-    settings.push_back(methodSettings(sim, edits.cast<py::dict>()));
-  }
-  std::vector<Simulation::MethodTrace> traces;
+  const std::vector<Method> wanted = methodsOf(methods);
+  std::vector<MethodTrace> traces;
   {
     py::gil_scoped_release unlocked;
-    traces = sim.compareNextFrame(settings);
+    traces = sim.compareNextFrame(wanted);
   }
   py::dict out;
-  for (size_t m = 0; m < traces.size(); ++m)
-    out[py::str(labels[m])] = iterationTable(sim.frame() + 1, traces[m].result.iterations, traces[m].rel_error);
+  for (const MethodTrace& t : traces) out[py::str(t.label)] = iterationTable(sim.frame() + 1, t.result.iterations, t.rel_error);
   return out;
 }
 

@@ -1,14 +1,14 @@
 // Live edits of a Simulation between frames, as the sandbox makes them: pins, drags, materials, cuts, and
-// the dynamic state (save, load, set). Each goes through the Simulation's own edit and its checks.
+// the dynamic state (save, load, set). Each is an Edit for Simulation::apply, which checks it.
 #include <pybind11/stl/filesystem.h>
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
 
-#include "core/common/error.h"
-#include "core/sim/state_io.h"
+#include "core/model/removal.h"
 #include "python/simulation_handle.h"
+#include "qnsim/error.h"
 
 namespace qnsim::python {
 namespace {
@@ -21,51 +21,44 @@ VecX flatRows(const Rows& rows, const char* what) {
   return Eigen::Map<const VecX>(rows.data(), rows.size());
 }
 
-void checkVertex(const Simulation& sim, int v, const char* what) {
-  if (v < 0 || v >= sim.model().vertexCount())
-    throw error(what, ": vertex ", v, " does not exist (the model has ", sim.model().vertexCount(), ")");
-}
-
-// The mouse drag of the sandbox: k/2 |x_v - target|^2 in g and grad g only, so it never refactors A.
-void setDrag(Simulation& sim, const std::vector<int>& vertices, const Rows& targets, const std::vector<double>& stiffness) {
+// The mouse drag of the sandbox, as a SetDrag edit (checked by Simulation::apply).
+SetDrag dragEdit(const std::vector<int>& vertices, const Rows& targets, const std::vector<double>& stiffness) {
   const VecX target = flatRows(targets, "drag targets");
   if (target.size() != 3 * static_cast<Eigen::Index>(vertices.size()))
     throw error("drag: ", vertices.size(), " vertices but ", target.size() / 3, " targets");
   if (stiffness.size() != 1 && stiffness.size() != vertices.size())
     throw error("drag: one stiffness or one per vertex (", vertices.size(), "), got ", stiffness.size());
-  std::vector<DragTerm> drags;
-  for (size_t i = 0; i < vertices.size(); ++i) {
-    checkVertex(sim, vertices[i], "drag");
-    const double k = stiffness[stiffness.size() == 1 ? 0 : i];
-    if (!(std::isfinite(k) && k >= 0)) throw error("drag: the stiffness must be 0 or more and finite, got ", k);
-    if (!target.segment<3>(3 * i).allFinite()) throw error("drag: the target of vertex ", vertices[i], " is not finite");
-    drags.push_back({vertices[i], target.segment<3>(3 * i), k});
-  }
-  sim.objective().drags = std::move(drags);
+  SetDrag edit;
+  for (size_t i = 0; i < vertices.size(); ++i) edit.drags.push_back({vertices[i], target.segment<3>(3 * i), stiffness[stiffness.size() == 1 ? 0 : i]});
+  return edit;
 }
 
-int regionIndex(const Simulation& sim, py::handle region) {
+// A region (by name, or by index into sim.regions) as its name.
+std::string regionName(const Simulation& sim, py::handle region) {
+  if (py::isinstance<py::str>(region)) return region.cast<std::string>();  // apply checks the name
   const std::vector<Region>& regions = sim.model().regions;
-  if (py::isinstance<py::str>(region)) {
-    const std::string name = region.cast<std::string>();
-    for (size_t r = 0; r < regions.size(); ++r)
-      if (regions[r].name == name) return static_cast<int>(r);
-    std::string known;
-    for (const Region& r : regions) known += (known.empty() ? "'" : ", '") + r.name + "'";
-    throw error("material edit: no region is named '", name, "' (the regions: ", known, ")");
-  }
-  return region.cast<int>();  // setMaterial checks the range
+  const int index = region.cast<int>();
+  if (index < 0 || index >= static_cast<int>(regions.size()))
+    throw error("material edit: region ", index, " does not exist (the model has ", regions.size(), ")");
+  return regions[index].name;
 }
 
-// A region's material with some constants changed, or a new material of another model.
+// A region's material with some constants changed, or a new material of another model, as one edit.
 void setMaterial(Simulation& sim, py::handle region, const std::optional<std::string>& model, const py::kwargs& constants) {
-  const int index = regionIndex(sim, region);
-  const std::vector<Region>& regions = sim.model().regions;
-  const bool exists = index >= 0 && index < static_cast<int>(regions.size());
-  std::unique_ptr<Material> material = model ? makeMaterial(*model) : exists ? regions[index].material->clone() : nullptr;
-  if (material)
-    for (const auto& [name, value] : constants) material->set(name.cast<std::string>(), value.cast<double>());
-  sim.setMaterial(index, std::move(material));  // checks the region and the material's kind
+  const std::string name = regionName(sim, region);
+  std::shared_ptr<Material> material;
+  if (model) {
+    material = makeMaterial(*model);
+  } else {
+    for (const Region& r : sim.model().regions)
+      if (r.name == name) material = r.material->clone();
+    if (!material) {  // apply names the materials there are
+      sim.apply(SetMaterial{name, nullptr});
+      return;
+    }
+  }
+  for (const auto& [key, value] : constants) material->set(key.cast<std::string>(), value.cast<double>());
+  sim.apply(SetMaterial{name, std::move(material)});
 }
 
 py::list regions(const Simulation& sim) {
@@ -100,12 +93,12 @@ Vec3 point(const std::vector<double>& xyz, const char* what) {
 
 void bindEdits(SimulationClass& cls) {
   cls.def(
-         "pin", [](SimulationHandle& h, const std::vector<int>& vertices, double stiffness) { h.sim().pinVertices(vertices, stiffness); },
+         "pin", [](SimulationHandle& h, const std::vector<int>& vertices, double stiffness) { h.sim().apply(PinVertices{vertices, stiffness}); },
          py::arg("vertices"), py::arg("stiffness"),
          "Holds vertices where they are now with attachment springs of this stiffness (N/m); vertices already attached are\n"
-         "skipped. A = M/h^2 + L is refactored in the background and used from the first frame after it is ready.")
+         "skipped. A = M/h^2 + L is refactored on a worker thread and used from the next frame on.")
       .def(
-          "unpin", [](SimulationHandle& h, const std::vector<int>& vertices) { h.sim().unpinVertices(vertices); }, py::arg("vertices"),
+          "unpin", [](SimulationHandle& h, const std::vector<int>& vertices) { h.sim().apply(UnpinVertices{vertices}); }, py::arg("vertices"),
           "Releases every attachment on these vertices (the scene's handles' too).")
       .def_property_readonly(
           "attached_vertices", [](SimulationHandle& h) { return attachedVertices(h.sim()); },
@@ -115,13 +108,13 @@ void bindEdits(SimulationClass& cls) {
           [](SimulationHandle& h, const std::vector<int>& vertices, const Rows& targets, py::handle stiffness) {
             const std::vector<double> k = py::isinstance<py::sequence>(stiffness) ? stiffness.cast<std::vector<double>>()
                                                                                    : std::vector<double>{stiffness.cast<double>()};
-            setDrag(h.sim(), vertices, targets, k);
+            h.sim().apply(dragEdit(vertices, targets, k));
           },
           py::arg("vertices"), py::arg("targets"), py::arg("stiffness"),
           "Pulls vertices towards targets ((k, 3)) with springs k/2 |x - target|^2 (one stiffness, or one per vertex), as the\n"
           "sandbox's mouse drag: in g and its gradient only, so nothing is refactored. Replaces the previous drag.")
       .def(
-          "clear_drag", [](SimulationHandle& h) { h.sim().objective().drags.clear(); }, "Removes the drag.")
+          "clear_drag", [](SimulationHandle& h) { h.sim().apply(SetDrag{}); }, "Removes the drag.")
       .def_property_readonly(
           "regions", [](SimulationHandle& h) { return regions(h.sim()); },
           "The material regions: name (the scene's material entry), model, solid, stiffness k (Eq. 11) and parameters.")
@@ -132,17 +125,18 @@ void bindEdits(SimulationClass& cls) {
           },
           py::arg("region"), py::arg("model") = py::none(),
           "Changes a region's material (by index or name): its constants as keywords (mu=2e5), or a new model of the same\n"
-          "kind with its defaults and those keywords. k is refitted and A refactored in the background.")
+          "kind with its defaults and those keywords, as one edit. The constants' declared effect decides what follows: k\n"
+          "refitted (Eq. 11) and A refactored on a worker thread, used from the next frame on.")
       .def_property_readonly(
           "refactor_pending", [](SimulationHandle& h) { return h.sim().refactorPending(); },
-          "Whether an edit's refactorisation of A is still running in the background.")
+          "Whether an edit's refactorisation of A is still running on its worker thread (the next step waits for it).")
       .def(
           "finish_refactor", [](SimulationHandle& h) { h.sim().finishRefactor(); }, py::call_guard<py::gil_scoped_release>(),
-          "Waits for a pending refactorisation and uses it from the next frame on (for reproducible scripts).")
+          "Waits for a pending refactorisation and swaps it in now (the next step would do it too).")
       .def(
           "cut",
           [](SimulationHandle& h, const std::vector<double>& apex, const std::vector<double>& u, const std::vector<double>& v) {
-            return h.sim().cut({point(apex, "apex"), point(u, "u"), point(v, "v")});
+            return h.sim().apply(Cut{point(apex, "apex"), point(u, "u"), point(v, "v")}).removed;
           },
           py::arg("apex"), py::arg("u"), py::arg("v"),
           "Removes the tets and springs crossed by the wedge {apex + s u + t v : s, t >= 0} at the current positions (the\n"
@@ -156,17 +150,19 @@ void bindEdits(SimulationClass& cls) {
           "The springs removed so far (torn or cut), increasing indices, int32.")
       .def(
           "save_state", [](SimulationHandle& h, const std::filesystem::path& path) { writeState(path, h.sim().state()); }, py::arg("path"),
-          "Writes frame, time, positions, velocities and the removed elements as JSON (the sandbox's format). Edits are not\n"
-          "part of it.")
+          "Writes the whole dynamic state (SimState: frame, time, positions, velocities, the previous step, removed\n"
+          "elements, pins, the drag and what the method carries between frames) as JSON, the sandbox's format. A\n"
+          "simulation of the same scene and edits that loads it continues exactly as this one does. Settings and\n"
+          "materials are not part of it.")
       .def(
-          "load_state", [](SimulationHandle& h, const std::filesystem::path& path) { h.sim().restoreState(readState(path)); },
+          "load_state", [](SimulationHandle& h, const std::filesystem::path& path) { h.sim().apply(LoadState{readState(path)}); },
           py::arg("path"),
-          "Reads a state written by save_state (or the sandbox) into this simulation of the same model, with exactly its\n"
-          "removed elements.")
+          "Reads a state written by save_state (or the sandbox) into this simulation of the same scene: its removed\n"
+          "elements and pins change A as cuts and pins do.")
       .def(
           "state",
           [](SimulationHandle& h) {
-            const Simulation::State s = h.sim().state();
+            const SimState s = h.sim().state();
             return py::dict(py::arg("frame") = s.frame, py::arg("time") = s.time, py::arg("positions") = rowsCopy(s.x),
                             py::arg("velocities") = rowsCopy(s.v));
           },
@@ -175,12 +171,16 @@ void bindEdits(SimulationClass& cls) {
           "set_state",
           [](SimulationHandle& h, const Rows& positions, const Rows& velocities, std::optional<int> frame, std::optional<double> time) {
             Simulation& sim = h.sim();
-            sim.restoreState({frame.value_or(sim.frame()), time.value_or(sim.time()), flatRows(positions, "state positions"),
-                              flatRows(velocities, "state velocities"), removedElements(sim.model())});
+            SimState s = sim.state();
+            s.frame = frame.value_or(s.frame);
+            s.time = time.value_or(s.time);
+            s.x = s.x_previous = flatRows(positions, "state positions");
+            s.v = s.v_previous = flatRows(velocities, "state velocities");
+            sim.apply(LoadState{std::move(s)});
           },
           py::arg("positions"), py::arg("velocities"), py::arg("frame") = py::none(), py::arg("time") = py::none(),
-          "Sets positions and velocities ((n, 3) each, copied), and optionally frame and time (else kept); the removed\n"
-          "elements stay as they are.");
+          "Starts from positions and velocities ((n, 3) each, copied), and optionally frame and time (else kept), as if\n"
+          "the run began there (the previous step is the same); removed elements, pins and the drag stay as they are.");
 }
 
 }  // namespace qnsim::python

@@ -4,9 +4,9 @@
 
 #include <optional>
 
-#include "core/common/error.h"
 #include "experiments/experiment.h"
 #include "python/bindings.h"
+#include "qnsim/error.h"
 
 namespace qnsim::python {
 namespace {

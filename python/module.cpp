@@ -1,7 +1,8 @@
 // The Python module qnsim: scenes, simulations, the parameter registry, telemetry and the paper's
 // experiments, over the same core library as the qnsim program.
-#include "core/common/error.h"
 #include "python/bindings.h"
+#include "qnsim/error.h"
+#include "qnsim/version.h"
 
 namespace py = pybind11;
 
@@ -11,8 +12,8 @@ PYBIND11_MODULE(qnsim, m) {
       "load_scene(path) reads a scene file, Simulation(scene) runs it, sim.step(n) advances it; positions and\n"
       "velocities are read-only NumPy views, settings go through the same registry as `qnsim run --set`,\n"
       "and sim.last_frame / sim.last_iterations hold the telemetry of the frame CSV and iteration CSV.";
-  m.attr("__version__") = QNSIM_VERSION;
-  m.attr("sparse_backend") = QNSIM_SPARSE_BACKEND;
+  m.attr("__version__") = qnsim::version();
+  m.attr("sparse_backend") = qnsim::sparseBackend();
   // Every failure the core reports (bad file, unknown key, out-of-range value, diverged simulation)
   // arrives as qnsim.Error with the message the CLI prints. It is both a RuntimeError (as qnsim::Error
   // is a std::runtime_error) and a ValueError (what Python code expects of a bad argument).

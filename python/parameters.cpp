@@ -1,9 +1,9 @@
 // The parameter registry (core/params) and the material models' declarations, read-only: what
 // `qnsim params` prints. Values are set through Scene.set and Simulation.set, which parse them as --set does.
 
-#include "core/material/material.h"
-#include "core/params/parameters.h"
 #include "python/bindings.h"
+#include "qnsim/material.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim::python {
 namespace {

@@ -2,10 +2,11 @@
 // made of it (exactly `qnsim run --set`), and the catalog of scenes/.
 #include <pybind11/stl/filesystem.h>
 
-#include "core/params/parameters.h"
 #include "core/scene/catalog.h"
-#include "core/scene/scene.h"
+#include "core/scene/scene_parser.h"
 #include "python/bindings.h"
+#include "qnsim/parameters.h"
+#include "qnsim/scene.h"
 
 namespace qnsim::python {
 namespace {
@@ -72,7 +73,8 @@ void bindScene(py::module_& m) {
         for (const std::string& name : catalogSceneNames()) out[py::str(name)] = catalogScenePath(name);
         return out;
       },
-      "The scenes of the source tree's scenes/ folder: {name: path}, e.g. load_scene(catalog()[\"twisting_bar\"]).");
+      "The scenes of qnsim's scenes/ folder (share/qnsim/scenes of an install): {name: path}, e.g.\n"
+      "load_scene(catalog()[\"twisting_bar\"]).");
 }
 
 }  // namespace qnsim::python

@@ -2,10 +2,9 @@
 // --set), and the last frame's telemetry.
 #include <pybind11/stl/filesystem.h>
 
-#include "core/common/error.h"
-#include "core/params/parameters.h"
-#include "core/sim/live_override.h"
 #include "python/simulation_handle.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim::python {
 
@@ -78,7 +77,9 @@ void bindSimulation(py::module_& m) {
       .def("step", [](SimulationHandle& h, int n) { h.step(n); }, py::arg("n") = 1,
            "Advances n frames without holding the GIL. Ctrl+C stops between frames (KeyboardInterrupt) with the state of\n"
            "the last finished frame; a diverged frame raises qnsim.Error.")
-      .def("reset", [](SimulationHandle& h) { h.sim().reset(); }, "Back to the scene's initial state (edits are kept).")
+      .def("reset", [](SimulationHandle& h) { h.sim().apply(Reset{}); },
+           "Back to the scene's initial state: removed elements, pins and the drag are gone; settings and materials keep\n"
+           "their edits.")
       .def_property_readonly("frame", [](SimulationHandle& h) { return h.sim().frame(); }, "Frames stepped since the start.")
       .def_property_readonly("time", [](SimulationHandle& h) { return h.sim().time(); }, "Simulated time (s).")
       .def_property_readonly("vertex_count", [](SimulationHandle& h) { return h.sim().model().vertexCount(); })
@@ -123,12 +124,12 @@ void bindSimulation(py::module_& m) {
           },
           "The bodies: name, their vertices [first_vertex, first_vertex + vertex_count), is_cloth.")
       .def(
-          "set", [](SimulationHandle& h, const std::string& key, py::handle value) { applyLiveOverride(h.sim(), key, parameterText(value)); },
+          "set", [](SimulationHandle& h, const std::string& key, py::handle value) { h.sim().apply(SetParameter{key, parameterText(value)}); },
           py::arg("key"), py::arg("value"),
           "Sets a parameter (see parameters()) or a material constant \"material.NAME.PARAMETER\" between frames, checked as\n"
           "`qnsim run --set KEY=VALUE` checks it (qnsim.Error with the same message) and applied as its declared effect asks.")
       .def(
-          "get", [](SimulationHandle& h, const std::string& key) { return toPython(liveValue(h.sim(), key)); }, py::arg("key"),
+          "get", [](SimulationHandle& h, const std::string& key) { return toPython(h.sim().value(key)); }, py::arg("key"),
           "The current value of a parameter or of a material constant \"material.NAME.PARAMETER\".")
       .def_property_readonly(
           "settings",

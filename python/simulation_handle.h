@@ -2,8 +2,8 @@
 // A Simulation as Python holds it. step() runs without the GIL (other Python threads go on); while it
 // does, any other call on the same object from another thread raises qnsim.Error instead of racing the
 // frame loop.
-#include "core/sim/simulation.h"
 #include "python/bindings.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim::python {
 

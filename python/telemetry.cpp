@@ -2,8 +2,8 @@
 // structured NumPy array (core/sim/telemetry.h, docs/cli.md).
 #include <cmath>
 
-#include "core/sim/telemetry.h"
 #include "python/bindings.h"
+#include "qnsim/telemetry.h"
 
 namespace qnsim::python {
 

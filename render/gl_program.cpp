@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim::render {
 namespace {

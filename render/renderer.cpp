@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "view/colormap.h"
 #include "render/shaders_embedded.h"
+#include "view/colormap.h"
 
 namespace qnsim::render {
 namespace {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "core/common/error.h"
 #include "core/common/files.h"
+#include "qnsim/error.h"
 #include "render/renderer.h"
 
 namespace qnsim::render {

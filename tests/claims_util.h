@@ -2,7 +2,7 @@
 // Measurements shared by the claim tests (tests/test_claims_*.cpp): strains, rigid fits, inversions.
 #include "core/math/svd3.h"
 #include "core/model/rigid_fit.h"
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim::test {
 

@@ -5,8 +5,8 @@
 #include <random>
 #include <vector>
 
-#include "core/material/material.h"
 #include "core/material/spline.h"
+#include "qnsim/material.h"
 
 namespace qnsim::test {
 

@@ -10,8 +10,8 @@
 
 #include <Eigen/Geometry>
 
-#include "core/common/error.h"
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/error.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim::test {
 

@@ -3,8 +3,10 @@
 #include <random>
 #include <string>
 
-#include "core/scene/scene.h"
 #include "core/sim/build_model.h"
+#include "core/sim/simulation_impl.h"
+#include "qnsim/scene.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim::test {
 
@@ -25,6 +27,19 @@ inline std::string clothSceneJson() {
 }
 
 inline BuiltModel buildInline(const std::string& json) { return buildModel(parseScene(json, "inline.json")); }
+
+// The simulation's objective g (inside it; not part of the public API).
+inline Objective& objectiveOf(Simulation& sim) { return *internals(sim).objective; }
+
+// New positions and velocities, the rest of the state kept (a previous step, pins); PBD's rotation
+// estimates start afresh from them.
+inline void setMotion(Simulation& sim, const VecX& x, const VecX& v) {
+  SimState s = sim.state();
+  s.x = x;
+  s.v = v;
+  s.rotations.clear();
+  sim.apply(LoadState{std::move(s)});
+}
 
 // Rest positions plus uniform noise of the given amplitude (relative to a 1 m object).
 inline VecX perturbed(const VecX& rest, double amplitude, std::mt19937& rng) {

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <cstdlib>
 
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
 #include "tests/test_util.h"
 
 extern "C" {

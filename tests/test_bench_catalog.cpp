@@ -10,11 +10,11 @@
 #include <sstream>
 
 #include "bench/scaling.h"
-#include "core/common/error.h"
 #include "core/common/files.h"
-#include "core/scene/scene.h"
-#include "core/sim/simulation.h"
 #include "experiments/timing.h"
+#include "qnsim/error.h"
+#include "qnsim/scene.h"
+#include "qnsim/simulation.h"
 #include "tests/test_util.h"
 
 namespace qnsim {

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "core/common/files.h"
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
 #include "tests/test_util.h"
 
 namespace qnsim {

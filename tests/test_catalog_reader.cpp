@@ -2,9 +2,10 @@
 // twist, moving colliders, seeded initial states, and strict errors that name the file and JSON path.
 #include <gtest/gtest.h>
 
-#include "core/common/error.h"
+#include "core/collision/collider.h"
 #include "core/sim/build_model.h"
-#include "core/sim/simulation.h"
+#include "qnsim/error.h"
+#include "qnsim/simulation.h"
 #include "tests/test_util.h"
 
 namespace qnsim {

@@ -3,20 +3,17 @@
 // matches the PD iteration's rate, and no harm from a poor rho thanks to the line search (C18).
 #include <gtest/gtest.h>
 
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
 #include "core/solver/chebyshev.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
+#include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
 namespace {
 
-SolverSettings method(const Scene& scene, const std::string& name, int iterations, const std::string& rho = "0") {
-  Settings s = scene.settings;
-  setParameter(s, "solver.method", name);
-  setParameter(s, "solver.iterations", std::to_string(iterations));
-  setParameter(s, "solver.chebyshev_rho", rho);
-  return s.solver;
+Method method(const std::string& name, int iterations, const std::string& rho = "0") {
+  return {name, {"solver.method=" + name, "solver.iterations=" + std::to_string(iterations), "solver.chebyshev_rho=" + rho}};
 }
 
 // The twisting bar three frames into its first twist pulse.
@@ -31,8 +28,7 @@ Simulation& twistedBar() {
 
 TEST(Chebyshev, C16IdenticalToProjectiveDynamicsForTheFirstSIterations) {
   Simulation& sim = twistedBar();
-  const Scene& scene = sim.scene();
-  const auto traces = sim.compareNextFrame({method(scene, "pd", 9), method(scene, "chebyshev", 9, "0.99")});
+  const auto traces = sim.compareNextFrame({method("pd", 9), method("chebyshev", 9, "0.99")});
   ASSERT_EQ(traces[0].result.iterations.size(), traces[1].result.iterations.size());
   for (size_t k = 0; k < traces[0].result.iterations.size(); ++k)
     EXPECT_EQ(traces[0].result.iterations[k].g, traces[1].result.iterations[k].g) << "iteration " << k;
@@ -40,8 +36,7 @@ TEST(Chebyshev, C16IdenticalToProjectiveDynamicsForTheFirstSIterations) {
 
 TEST(Chebyshev, C14FasterThanProjectiveDynamicsAfterTheDelay) {
   Simulation& sim = twistedBar();
-  const Scene& scene = sim.scene();
-  const auto traces = sim.compareNextFrame({method(scene, "pd", 50), method(scene, "chebyshev", 50)});
+  const auto traces = sim.compareNextFrame({method("pd", 50), method("chebyshev", 50)});
   const double e_pd = traces[0].rel_error.back(), e_chebyshev = traces[1].rel_error.back();
   std::printf("relative error after 50 iterations: PD %.3g, Chebyshev %.3g\n", e_pd, e_chebyshev);
   EXPECT_LT(e_chebyshev, 0.5 * e_pd);
@@ -51,12 +46,10 @@ TEST(Chebyshev, C14FasterThanProjectiveDynamicsAfterTheDelay) {
 
 TEST(Chebyshev, C17DelayingTheAccelerationHelps) {
   Simulation& sim = twistedBar();
-  Settings delayed = sim.settings(), immediate;
-  setParameter(delayed, "solver.method", "chebyshev");
-  setParameter(delayed, "solver.iterations", "50");
-  immediate = delayed;
-  setParameter(immediate, "solver.chebyshev_delay", "1");
-  const auto traces = sim.compareNextFrame({delayed.solver, immediate.solver});
+  const Method delayed{"S = 10", {"solver.method=chebyshev", "solver.iterations=50"}};
+  Method immediate{"S = 1", delayed.edits};
+  immediate.edits.push_back("solver.chebyshev_delay=1");
+  const auto traces = sim.compareNextFrame({delayed, immediate});
   std::printf("relative error after 50 iterations: S = 10 %.3g, S = 1 %.3g\n", traces[0].rel_error.back(), traces[1].rel_error.back());
   EXPECT_LE(traces[0].rel_error.back(), traces[1].rel_error.back());
 }
@@ -64,15 +57,16 @@ TEST(Chebyshev, C17DelayingTheAccelerationHelps) {
 TEST(Chebyshev, TrainingEstimatesTheRateOfTheProjectiveDynamicsIteration) {
   Simulation sim(loadScene(catalogScenePath("twisting_bar")));
   sim.step();
-  SystemMatrix system(sim.model(), sim.objective().inertiaWeight());
-  const double rho = estimateSpectralRadius(sim.objective(), system, sim.positions());
+  Objective& objective = test::objectiveOf(sim);
+  SystemMatrix system(sim.model(), objective.inertiaWeight());
+  const double rho = estimateSpectralRadius(objective, system, sim.positions());
   EXPECT_GT(rho, 0.5);
   EXPECT_LT(rho, 1.0);
   // The PD error contracts by about rho per step: 20 more steps shrink the step length by ~rho^20.
   VecX x = sim.positions(), gradient, step;
   std::vector<double> lengths;
   for (int i = 0; i < 80; ++i) {
-    sim.objective().evaluate(x, &gradient);
+    objective.evaluate(x, &gradient);
     step = -gradient;
     system.solve(step);
     lengths.push_back(step.norm());
@@ -84,9 +78,8 @@ TEST(Chebyshev, TrainingEstimatesTheRateOfTheProjectiveDynamicsIteration) {
 
 TEST(Chebyshev, C18APoorRhoNeverIncreasesG) {
   Simulation& sim = twistedBar();
-  const Scene& scene = sim.scene();
   for (const char* rho : {"0.3", "0.9999"}) {
-    const auto traces = sim.compareNextFrame({method(scene, "chebyshev", 30, rho)});
+    const auto traces = sim.compareNextFrame({method("chebyshev", 30, rho)});
     const auto& its = traces[0].result.iterations;
     for (size_t k = 1; k < its.size(); ++k) ASSERT_LE(its[k].g, its[k - 1].g) << "rho " << rho << ", iteration " << k;
     EXPECT_LT(its.back().g, its.front().g);

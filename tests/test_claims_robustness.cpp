@@ -6,6 +6,7 @@
 // the bounding-box diagonal; elastic energy at most 1e-4 of the initial.
 #include <gtest/gtest.h>
 
+#include "core/objective/objective.h"
 #include "tests/claims_util.h"
 #include "tests/test_util.h"
 

@@ -9,7 +9,7 @@
 // keeps every tet upright through its first jerks with about one trial per iteration.
 #include <gtest/gtest.h>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 #include "tests/claims_util.h"
 #include "tests/test_util.h"
 

@@ -34,7 +34,7 @@ TEST(StrainLimitClaims, C35PdApproximationDecaysFasterThanThePolynomial) {
 // The premise: the oscillation stays inside [sigma_min, sigma_max], where the limit only adds rows to A.
 TEST(StrainLimitClaims, C35TheOscillationKeepsTheStrainLimitInactive) {
   const TrajectorySetup setup = strainLimitSetup();
-  const MethodSpec& pd = setup.methods.at(1);
+  const Method& pd = setup.methods.at(1);
   Scene scene = loadScene(catalogScenePath(setup.scene));
   scene.settings = applyMethod(scene.settings, pd);
   setup.edit_scene(pd, scene);

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "qnsim/version.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -155,7 +156,7 @@ TEST(Cli, HelpParamsAndVersion) {
   for (const char* key : {"time_step", "solver.method", "solver.iterations", "solver.lbfgs_window", "solver.line_search", "solver.armijo_gamma",
                           "solver.stiffness_interval", "neo_hookean", "spline", "mu4"})
     EXPECT_NE(params.out.find(key), std::string::npos) << key;
-  EXPECT_NE(qnsim("version").out.find(QNSIM_SPARSE_BACKEND), std::string::npos);
+  EXPECT_NE(qnsim("version").out.find(sparseBackend()), std::string::npos);
 }
 
 TEST(Cli, RunWritesTheDocumentedCsvFiles) {

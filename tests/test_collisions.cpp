@@ -7,7 +7,7 @@
 
 #include "core/collision/contacts.h"
 #include "core/common/parallel.h"
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 
@@ -210,8 +210,8 @@ TEST(Contacts, C27ABodyLeavingTheGroundIsNotHeldBack) {
   Simulation free_flight(free_scene);
   VecX v = resting.velocities();
   for (Eigen::Index i = 1; i < v.size(); i += 3) v[i] += 1.0;
-  resting.setState(resting.positions(), v);
-  free_flight.setState(resting.positions(), v);
+  test::setMotion(resting, resting.positions(), v);
+  test::setMotion(free_flight, resting.positions(), v);
   for (int f = 0; f < 3; ++f) {
     resting.step();
     free_flight.step();

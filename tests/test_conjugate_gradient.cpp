@@ -6,9 +6,9 @@
 #include <Eigen/SparseCholesky>
 #include <random>
 
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
 #include "core/solver/linear/conjugate_gradient.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -61,19 +61,11 @@ TEST(ConjugateGradient, GastVariantStopsAtNegativeCurvatureWithADescentDirection
 TEST(ConjugateGradient, NewtonAndOursWithCgConvergeInTheFrameLoop) {
   Simulation sim(loadScene(catalogScenePath("twisting_bar")));
   for (int f = 0; f < 3; ++f) sim.step();
-  std::vector<SolverSettings> methods;
-  for (const auto& edits : std::vector<std::vector<std::string>>{{"solver.method=qn"},
-                                                                 {"solver.method=qn", "solver.linear_solver=cg"},
-                                                                 {"solver.method=newton", "solver.linear_solver=cg"},
-                                                                 {"solver.method=newton", "solver.linear_solver=cg_indefinite"}}) {
-    Settings s = sim.settings();
-    for (const std::string& e : edits) {
-      const auto [key, value] = splitAssignment(e);
-      setParameter(s, key, value);
-    }
-    setParameter(s, "solver.iterations", "10");
-    methods.push_back(s.solver);
-  }
+  std::vector<Method> methods = {{"ours", {"solver.method=qn"}},
+                                 {"ours + CG", {"solver.method=qn", "solver.linear_solver=cg"}},
+                                 {"Newton + CG", {"solver.method=newton", "solver.linear_solver=cg"}},
+                                 {"Gast CG", {"solver.method=newton", "solver.linear_solver=cg_indefinite"}}};
+  for (Method& m : methods) m.edits.push_back("solver.iterations=10");
   const auto traces = sim.compareNextFrame(methods);
   for (const auto& t : traces) {
     for (size_t k = 1; k < t.result.iterations.size(); ++k) ASSERT_LE(t.result.iterations[k].g, t.result.iterations[k - 1].g);

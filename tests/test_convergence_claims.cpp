@@ -13,26 +13,25 @@
 
 #include <Eigen/Eigenvalues>
 
-#include "core/sim/simulation.h"
 #include "core/solver/initial_hessian.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
 namespace {
 
-SolverSettings method(const Scene& scene, SolverMethod m, int iterations, int window) {
-  SolverSettings s = scene.settings.solver;
-  s.method = m;
-  s.iterations = iterations;
-  s.lbfgs_window = window;
-  return s;
+// solver.method=NAME with these iterations and window, and any further edits.
+Method method(const std::string& name, int iterations, int window, const std::vector<std::string>& more = {}) {
+  Method m{name, {"solver.method=" + name, "solver.iterations=" + std::to_string(iterations), "solver.lbfgs_window=" + std::to_string(window)}};
+  m.edits.insert(m.edits.end(), more.begin(), more.end());
+  return m;
 }
 
 TEST(ConvergenceClaims, C11QuasiNewtonBeatsOneNewtonIterationOnTheTwistingBar) {
   const Scene scene = loadScene(catalogScenePath("twisting_bar"));
   Simulation sim(scene);
-  const auto qn = method(scene, SolverMethod::QuasiNewton, 10, 5), newton = method(scene, SolverMethod::Newton, 1, 0);
+  const Method qn = method("qn", 10, 5), newton = method("newton", 1, 0);
   int wins = 0, frames = 0;
   double sum_qn = 0, sum_newton = 0;
   // The first twist pulse (frames 1-4) and the start of the second (frames 31-33).
@@ -57,7 +56,7 @@ TEST(ConvergenceClaims, C11QuasiNewtonBeatsOneNewtonIterationOnTheTwistingBar) {
 TEST(ConvergenceClaims, C31LbfgsBeatsProjectiveDynamicsOnTheClothWithoutBacktracking) {
   const Scene scene = loadScene(catalogScenePath("cloth"));
   Simulation sim(scene);
-  const auto lbfgs = method(scene, SolverMethod::QuasiNewton, 10, 5), pd = method(scene, SolverMethod::ProjectiveDynamics, 10, 0);
+  const Method lbfgs = method("qn", 10, 5), pd = method("pd", 10, 0);
   int wins = 0, frames = 0;
   for (int frame = 1; frame <= 24; ++frame) {
     if (frame % 8 == 0) {
@@ -78,14 +77,11 @@ TEST(ConvergenceClaims, C14C20OrderingOfMethodsAndInitialHessiansOnOneTwistFrame
   Simulation sim(scene);
   sim.step();
   sim.step();  // frame 3 is in the first twist pulse
-  std::vector<SolverSettings> methods;
-  for (InitialHessianKind kind : {InitialHessianKind::Laplacian, InitialHessianKind::ScaledIdentity, InitialHessianKind::RestHessian,
-                                  InitialHessianKind::FrameHessian}) {
-    methods.push_back(method(scene, SolverMethod::QuasiNewton, 50, 5));
-    methods.back().initial_hessian = kind;
-  }
-  methods.push_back(method(scene, SolverMethod::ProjectiveDynamics, 50, 0));
-  methods.push_back(method(scene, SolverMethod::Newton, 8, 0));
+  std::vector<Method> methods;
+  for (const char* kind : {"laplacian", "scaled_identity", "rest_hessian", "frame_hessian"})
+    methods.push_back(method("qn", 50, 5, {std::string("solver.initial_hessian=") + kind}));
+  methods.push_back(method("pd", 50, 0));
+  methods.push_back(method("newton", 8, 0));
   const auto traces = sim.compareNextFrame(methods);
   const auto error = [&traces](int m, int k) {
     const auto& e = traces[m].rel_error;
@@ -107,21 +103,16 @@ TEST(ConvergenceClaims, C14C20OrderingOfMethodsAndInitialHessiansOnOneTwistFrame
 TEST(ConvergenceClaims, C38IcholOfOursIsTheBetterPreconditionerForThePerFrameHessian) {
   Simulation sim(loadScene(catalogScenePath("twisting_bar")));
   for (int f = 0; f < 3; ++f) sim.step();  // frame 4, as `qnsim experiment fig17`
-  std::vector<SolverSettings> methods;
+  std::vector<Method> methods;
   for (const int cg_iterations : {5, 15})
-    for (const CgPreconditionerKind p : {CgPreconditionerKind::IcholA, CgPreconditionerKind::IcholRestHessian}) {
-      SolverSettings s = method(sim.scene(), SolverMethod::QuasiNewton, 10, 5);
-      s.initial_hessian = InitialHessianKind::FrameHessian;
-      s.linear_solver = LinearSolverKind::ConjugateGradient;
-      s.cg_iterations = cg_iterations;
-      s.cg_preconditioner = p;
-      methods.push_back(s);
-    }
+    for (const char* p : {"ichol_a", "ichol_rest_hessian"})
+      methods.push_back(method("qn", 10, 5, {"solver.initial_hessian=frame_hessian", "solver.linear_solver=cg",
+                                             "solver.cg_iterations=" + std::to_string(cg_iterations), std::string("solver.cg_preconditioner=") + p}));
   const auto traces = sim.compareNextFrame(methods);
   for (size_t i = 0; i < traces.size(); i += 2) {
     const double ours = traces[i].rel_error.at(10), rest = traces[i + 1].rel_error.at(10);
-    std::printf("PCG%d e_10: ichol(M/h^2 + L) %.3g, ichol(rest-pose Hessian) %.3g\n", traces[i].method.cg_iterations, ours, rest);
-    EXPECT_LE(ours, rest) << traces[i].method.cg_iterations << " PCG iterations";
+    std::printf("PCG%d e_10: ichol(M/h^2 + L) %.3g, ichol(rest-pose Hessian) %.3g\n", traces[i].settings.cg_iterations, ours, rest);
+    EXPECT_LE(ours, rest) << traces[i].settings.cg_iterations << " PCG iterations";
   }
 }
 
@@ -132,9 +123,10 @@ TEST(ConvergenceClaims, WarpedRestHessianIsSpdAndFollowsRotations) {
   Simulation sim(scene);
   sim.step();
   const Model& model = sim.model();
-  SystemMatrix system(model, sim.objective().inertiaWeight());
-  const auto warped = makeInitialHessian(InitialHessianKind::WarpedRestHessian, sim.objective(), system, sim.settings().solver);
-  const auto rest = makeInitialHessian(InitialHessianKind::RestHessian, sim.objective(), system, sim.settings().solver);
+  Objective& objective = test::objectiveOf(sim);
+  SystemMatrix system(model, objective.inertiaWeight());
+  const auto warped = makeInitialHessian(InitialHessianKind::WarpedRestHessian, objective, system, sim.settings().solver);
+  const auto rest = makeInitialHessian(InitialHessianKind::RestHessian, objective, system, sim.settings().solver);
   const Eigen::Index n = model.rest.size();
   const Mat3 turn = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
   VecX turned = model.rest;

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/params/parameters.h"
 #include "core/sim/damping.h"
-#include "core/sim/simulation.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 
@@ -60,7 +60,7 @@ void stretchedSpin(Simulation& sim, double stretch, double spin) {
     vertex(x, i).x() *= 1 + stretch;
     vertex(v, i) = Vec3(0.3, 0, 0) + Vec3(0, spin, 0).cross(vertex(x, i));
   }
-  sim.setState(x, v);
+  test::setMotion(sim, x, v);
 }
 
 Settings with(const Settings& base, const std::vector<std::pair<const char*, const char*>>& values) {
@@ -75,7 +75,7 @@ TEST(Damping, EtherDragScalesTheVelocityBeforeTheStep) {
     setParameter(dragged_scene.settings, "damping", "0.3");
     Simulation dragged(dragged_scene), plain(freeBox(integrator));
     stretchedSpin(dragged, 0.05, 2.0);
-    plain.setState(dragged.positions(), 0.7 * dragged.velocities());
+    test::setMotion(plain, dragged.positions(), 0.7 * dragged.velocities());
     dragged.step();
     plain.step();
     EXPECT_TRUE(dragged.positions() == plain.positions()) << integrator;
@@ -303,7 +303,7 @@ TEST(Damping, MaterialDampingActsOnTheStepsVelocity) {
     sim.step();  // BDF2's later steps use the step before
     const VecX v_before = sim.velocities(), x_before = sim.positions();
     sim.step();
-    const MaterialDamping& term = sim.objective().damping;
+    const MaterialDamping& term = test::objectiveOf(sim).damping;
     ASSERT_TRUE(term.active());
     const StepForm form = stepForm(sim.settings().integrator);
     const double h = sim.settings().time_step;
@@ -317,7 +317,7 @@ TEST(Damping, MaterialDampingActsOnTheStepsVelocity) {
 // Energy (kinetic + elastic) after `frames` frames of implicit midpoint from velocity v at rest.
 double energyAfter(const Scene& scene, const VecX& v, int frames) {
   Simulation sim(scene);
-  sim.setState(sim.model().rest, v);
+  test::setMotion(sim, sim.model().rest, v);
   for (int f = 0; f < frames; ++f) sim.step();
   return sim.lastFrame().kinetic_energy + sim.lastFrame().elastic_energy;
 }
@@ -358,7 +358,7 @@ TEST(Damping, MaterialDampingStillsHighFrequenciesFirstAndNeverTranslation) {
   Simulation sim(heavy);
   VecX v(3 * model.vertexCount());
   for (int i = 0; i < model.vertexCount(); ++i) vertex(v, i) = Vec3(0.5, -0.2, 0.1);
-  sim.setState(model.rest, v);
+  test::setMotion(sim, model.rest, v);
   for (int f = 0; f < 20; ++f) sim.step();
   EXPECT_LE((sim.velocities() - v).norm(), 1e-10 * v.norm());
   EXPECT_LE((sim.positions() - model.rest - 20 * sim.settings().time_step * v).norm(), 1e-10);

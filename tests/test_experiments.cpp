@@ -9,10 +9,10 @@
 #include <set>
 #include <sstream>
 
-#include "core/common/error.h"
 #include "experiments/experiment.h"
 #include "plot/mesh_picture.h"
 #include "plot/png.h"
+#include "qnsim/error.h"
 #include "tests/test_util.h"
 
 namespace qnsim {

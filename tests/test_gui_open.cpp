@@ -13,7 +13,7 @@
 #include "app/gui/logic/scene_opener.h"
 #include "core/common/parallel.h"
 #include "core/common/process.h"
-#include "core/params/parameters.h"
+#include "qnsim/parameters.h"
 #include "tests/mesh_fixtures.h"
 #include "tests/test_util.h"
 
@@ -98,17 +98,13 @@ std::vector<BadFile> writeBadFiles(const fs::path& dir) {
 // What a user has done to the running scene: pins, a material and a settings edit, a recording.
 void editAsAUser(Session& session, const fs::path& recording) {
   SimRunner& runner = *session.runner;
-  runner.pin({5, 6, 7}, 1e4);
-  std::shared_ptr<Material> soft(session.regions[0].material->clone());
-  soft->set("mu", 3e4);
-  runner.setMaterial(0, soft);
-  Settings settings = session.settings;
-  setParameter(settings, "solver.iterations", "7");
-  runner.setSettings(settings);
+  runner.apply(PinVertices{{5, 6, 7}, 1e4});
+  runner.apply(SetParameter{"material." + runner.snapshot()->regions[0].name + ".mu", 3e4});
+  runner.apply(SetParameter{"solver.iterations", 7});
   runner.startRecording(recording, 1000);
   // Pins and material edits refactor A on a worker thread, adopted at the first frame after it is done;
   // the Compare action waits for it, so that a scene and its twin adopt theirs at the same frame.
-  runner.compare({{"qn", settings.solver}});
+  runner.compare({{"qn", {}}});
   runner.setPlaying(true);
 }
 

@@ -6,8 +6,9 @@
 
 #include "app/gui/logic/compare_methods.h"
 #include "app/gui/logic/param_binding.h"
-#include "core/common/error.h"
-#include "core/material/material.h"
+#include "app/gui/logic/pending_edits.h"
+#include "qnsim/error.h"
+#include "qnsim/material.h"
 
 namespace qnsim::gui {
 namespace {
@@ -56,23 +57,27 @@ TEST(GuiParams, WidgetsFollowTypeAndRange) {
   EXPECT_EQ(parameterLabel(findParameter("solver.lbfgs_window")), "lbfgs window");
 }
 
-TEST(GuiParams, EditsAreCheckedLikeTheSceneFileAndSet) {
-  Settings s;
-  std::string message;
-  EXPECT_TRUE(applyParameter(s, findParameter("solver.lbfgs_window"), 7, message));
-  EXPECT_EQ(s.solver.lbfgs_window, 7);
-  EXPECT_TRUE(message.empty());
-  EXPECT_TRUE(applyParameter(s, findParameter("solver.method"), std::string("pd"), message));
-  EXPECT_EQ(s.solver.method, SolverMethod::ProjectiveDynamics);
+// The panels show what they sent until the snapshot has it, newest first, and then the snapshot's value.
+TEST(GuiParams, PendingEditsShowOverTheSnapshotUntilApplied) {
+  PendingEdits pending;
+  const Settings snapshot;
+  pending.sent(1, "solver.lbfgs_window", 7);
+  pending.sent(2, "solver.lbfgs_window", 8);
+  pending.sent(3, "solver.method", std::string("pd"));
+  EXPECT_EQ(pending.over(snapshot).solver.lbfgs_window, 8);
+  EXPECT_EQ(pending.over(snapshot).solver.method, SolverMethod::ProjectiveDynamics);
+  pending.applied(2);
+  EXPECT_EQ(pending.over(snapshot).solver.lbfgs_window, snapshot.solver.lbfgs_window) << "the snapshot shows edit 2 now";
+  EXPECT_EQ(pending.over(snapshot).solver.method, SolverMethod::ProjectiveDynamics);
+  pending.applied(3);
+  EXPECT_EQ(pending.over(snapshot).solver.method, snapshot.solver.method);
 
-  const Settings before = s;
-  EXPECT_FALSE(applyParameter(s, findParameter("time_step"), 5.0, message));
-  EXPECT_NE(message.find("time_step"), std::string::npos);
-  EXPECT_FALSE(applyParameter(s, findParameter("solver.stiffness_interval"), Vec2(1.5, 0.5), message));
-  EXPECT_NE(message.find("x_start"), std::string::npos);
-  EXPECT_EQ(s.time_step, before.time_step);
-  EXPECT_EQ(s.solver.stiffness_interval, before.solver.stiffness_interval);
-  for (const SettingParameter& p : parameters()) EXPECT_TRUE(applyParameter(s, p, p.get(Settings()), message)) << p.key << ": " << message;
+  const std::shared_ptr<const Material> shown = makeMaterial("neo_hookean"), softer = makeMaterial("corotated");
+  pending.sent(4, "rubber", softer);
+  EXPECT_EQ(pending.material("rubber", shown), softer);
+  EXPECT_EQ(pending.material("steel", shown), shown);
+  pending.applied(4);
+  EXPECT_EQ(pending.material("rubber", shown), shown);
 }
 
 TEST(GuiCompare, EveryRegisteredMethodAndVariantIsOffered) {
@@ -83,13 +88,12 @@ TEST(GuiCompare, EveryRegisteredMethodAndVariantIsOffered) {
     const std::string& key = variant.key;
     for (const std::string& choice : findParameter(key).choices)
       EXPECT_TRUE(std::any_of(entries.begin(), entries.end(), [&](const CompareEntry& e) {
-        return e.overrides.empty() ? choice == std::get<std::string>(findParameter(key).default_value)
-                                   : e.overrides.back() == key + "=" + choice;
+        return e.edits.empty() ? choice == std::get<std::string>(findParameter(key).default_value) : e.edits.back() == key + "=" + choice;
       })) << key << "=" << choice;
   }
 }
 
-TEST(GuiCompare, EntriesBecomeCheckedSettings) {
+TEST(GuiCompare, EntriesBecomeCheckedMethods) {
   CompareConfig config;
   config.iterations = 12;
   for (CompareEntry& e : config.entries) e.enabled = false;
@@ -97,20 +101,21 @@ TEST(GuiCompare, EntriesBecomeCheckedSettings) {
   config.entries.push_back({"newton", {}, -1, true});
   Settings current;
   current.solver.gradient_tolerance = 0.1;
-  const std::vector<CompareMethod> methods = compareMethods(config, current);
+  const std::vector<Method> methods = compareMethods(config);
   ASSERT_EQ(methods.size(), 2u);
   EXPECT_EQ(methods[0].label, "L-BFGS m=7, rest_hessian");
-  EXPECT_EQ(methods[0].settings.lbfgs_window, 7);
-  EXPECT_EQ(methods[0].settings.initial_hessian, InitialHessianKind::RestHessian);
-  EXPECT_EQ(methods[0].settings.iterations, 12);
-  EXPECT_EQ(methods[0].settings.gradient_tolerance, 0.0);
-  EXPECT_EQ(methods[1].settings.method, SolverMethod::Newton);
+  const Settings first = applyMethod(current, methods[0]), second = applyMethod(current, methods[1]);
+  EXPECT_EQ(first.solver.lbfgs_window, 7);
+  EXPECT_EQ(first.solver.initial_hessian, InitialHessianKind::RestHessian);
+  EXPECT_EQ(first.solver.iterations, 12);
+  EXPECT_EQ(first.solver.gradient_tolerance, 0.0);
+  EXPECT_EQ(second.solver.method, SolverMethod::Newton);
 
   config.entries.back().window = -1;
   config.entries.front().enabled = true;
   config.entries.front().window = 100000;  // beyond solver.lbfgs_window's range: refused with its key
   try {
-    compareMethods(config, current);
+    compareMethods(config);
     ADD_FAILURE() << "an out-of-range window was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("solver.lbfgs_window"), std::string::npos) << e.what();

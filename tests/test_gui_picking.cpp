@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "core/sim/build_model.h"
+#include "tests/sim_fixtures.h"
 #include "view/picking.h"
 #include "view/surface_view.h"
-#include "tests/sim_fixtures.h"
 
 namespace qnsim::view {
 namespace {

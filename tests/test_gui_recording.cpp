@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "app/gui/logic/recorder.h"
-#include "core/common/error.h"
+#include "qnsim/error.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 

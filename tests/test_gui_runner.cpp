@@ -58,7 +58,7 @@ TEST(GuiRunner, DragPullsThePatchWithoutRefactoring) {
   runner.pump();
   const long factorizations = runner.snapshot()->record.factorizations;
   const Vec3 start = vertex(runner.snapshot()->x, 8), target = start + Vec3(0, 0.3, 0);
-  runner.setDrag({DragTerm{8, target, 1e6}});
+  runner.setDrag({Drag{8, target, 1e6}});
   for (int i = 0; i < 20; ++i) runner.pump();
   const auto s = runner.snapshot();
   EXPECT_LT((vertex(s->x, 8) - target).norm(), 0.5 * (start - target).norm());
@@ -75,7 +75,7 @@ TEST(GuiRunner, ACutPublishesTheNewSurfaceAndResetBringsBackTheOld) {
   const std::shared_ptr<const view::SurfaceView> before = runner.snapshot()->surface;
   const size_t triangles = before->local.size();
   const Vec3 apex(0.1, 2, 0);
-  runner.cut({apex, Vec3(0.1, 0, -2) - apex, Vec3(0.1, 0, 2) - apex});
+  runner.apply(Cut{apex, Vec3(0.1, 0, -2) - apex, Vec3(0.1, 0, 2) - apex});
   runner.pump();
   const auto s = runner.snapshot();
   EXPECT_NE(s->surface, before);
@@ -100,39 +100,39 @@ TEST(GuiRunner, PositionBasedMethodsApplyLiveWithTheDrag) {
   SimRunner runner(boxSimulation(), false);
   runner.setPlaying(true);
   runner.pump();
-  Settings settings;
-  settings.threads = 1;
-  for (const SolverMethod method : {SolverMethod::Pbd, SolverMethod::Xpbd, SolverMethod::QuasiNewton}) {
-    settings.solver.method = method;
-    runner.setSettings(settings);
+  for (const std::string method : {"pbd", "xpbd", "qn"}) {
+    runner.apply(SetParameter{"solver.method", method});
     const int frame = runner.snapshot()->frame;
     const Vec3 start = vertex(runner.snapshot()->x, 8), target = start + Vec3(0, 0.2, 0);
-    runner.setDrag({DragTerm{8, target, 1e5}});
+    runner.setDrag({Drag{8, target, 1e5}});
     for (int i = 0; i < 10; ++i) runner.pump();
     const auto s = runner.snapshot();
     EXPECT_EQ(s->frame, frame + 10);
     EXPECT_TRUE(s->x.allFinite());
-    EXPECT_LT((vertex(s->x, 8) - target).norm(), 0.7 * (start - target).norm()) << static_cast<int>(method);
-    EXPECT_EQ(std::isnan(s->iterations.back().residual), method == SolverMethod::QuasiNewton);
+    EXPECT_LT((vertex(s->x, 8) - target).norm(), 0.7 * (start - target).norm()) << method;
+    EXPECT_EQ(std::isnan(s->iterations.back().residual), method == "qn");
     runner.setDrag({});
   }
 }
 
 TEST(GuiRunner, PinCompareSaveAndLoadGoThroughCommands) {
   SimRunner runner(boxSimulation(), false);
-  runner.pin({2, 6}, 1e6);
+  const long pin = runner.apply(PinVertices{{2, 6}, 1e6});
   runner.pump();
   EXPECT_EQ(runner.snapshot()->attached.size(), 4u);
+  EXPECT_EQ(runner.snapshot()->edits_done, pin);
   EXPECT_TRUE(hasMessage(runner, "pinned 2 vertices"));
+  runner.apply(PinVertices{{2}, -1.0});
+  runner.pump();
+  EXPECT_TRUE(hasMessage(runner, "pin: the stiffness must be positive and finite, got -1")) << "a rejected edit is said";
 
-  SolverSettings qn = Settings().solver, pd = qn;
-  pd.method = SolverMethod::ProjectiveDynamics;
-  runner.compare({{"QN", qn}, {"PD", pd}});
+  runner.compare({{"QN", {"solver.method=qn"}}, {"PD", {"solver.method=pd"}}});
   runner.pump();
   const auto compare = runner.snapshot()->compare;
   ASSERT_TRUE(compare);
-  EXPECT_EQ(compare->labels, (std::vector<std::string>{"QN", "PD"}));
   ASSERT_EQ(compare->traces.size(), 2u);
+  EXPECT_EQ(compare->traces[0].label, "QN");
+  EXPECT_EQ(compare->traces[1].label, "PD");
   EXPECT_EQ(compare->traces[0].rel_error.front(), 1.0);
   EXPECT_FALSE(runner.busy());
   EXPECT_EQ(runner.snapshot()->frame, 0);  // compare does not advance

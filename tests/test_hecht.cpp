@@ -9,9 +9,9 @@
 #include <Eigen/Eigenvalues>
 #include <random>
 
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
 #include "core/solver/initial_hessian.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 
 namespace qnsim {
@@ -99,9 +99,10 @@ TEST(Hecht, BetweenRefreshesTheFactorTurnsWithTheBody) {
   VecX x2 = x1;
   for (int v = 0; v < model.vertexCount(); ++v) vertex(x2, v) = turn * vertex(x1, v);
 
-  const auto hecht = makeHechtHessian(sim.objective(), 3);
-  SystemMatrix system(model, sim.objective().inertiaWeight());
-  const auto per_frame = makeInitialHessian(InitialHessianKind::FrameHessian, sim.objective(), system, sim.settings().solver);
+  Objective& objective = test::objectiveOf(sim);
+  const auto hecht = makeHechtHessian(objective, 3);
+  SystemMatrix system(model, objective.inertiaWeight());
+  const auto per_frame = makeInitialHessian(InitialHessianKind::FrameHessian, objective, system, sim.settings().solver);
   inverseOperator(*hecht, x1);
   const Eigen::MatrixXd turned = inverseOperator(*hecht, x2), exact = inverseOperator(*per_frame, x2);
   EXPECT_EQ(hecht->factorizations(), 1);

@@ -3,7 +3,7 @@
 // motion strongly, BDF2 less, and implicit midpoint keeps the energy (it is symplectic).
 #include <gtest/gtest.h>
 
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 
 namespace qnsim {

@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
 #include "core/solver/line_search.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -85,9 +85,7 @@ TEST(LineSearch, InterpolatedBacktrackStaysWithinItsSafeguards) {
 TEST(LineSearch, InterpolationInTheFrameLoopConvergesAndNeverIncreasesG) {
   Simulation sim(loadScene(catalogScenePath("sphere_spline_a")));
   for (int f = 0; f < 12; ++f) sim.step();
-  Settings halving = sim.settings(), interpolating = halving;
-  setParameter(interpolating, "solver.line_search", "interpolate");
-  const auto traces = sim.compareNextFrame({halving.solver, interpolating.solver});
+  const auto traces = sim.compareNextFrame({{"halving", {}}, {"interpolating", {"solver.line_search=interpolate"}}});
   const auto& its = traces[1].result.iterations;
   for (size_t k = 1; k < its.size(); ++k) {
     EXPECT_LE(its[k].g, its[k - 1].g) << "iteration " << k;
@@ -102,10 +100,7 @@ TEST(LineSearch, WolfeInTheFrameLoopConvergesAndNeverIncreasesG) {
   Scene scene = loadScene(catalogScenePath("twisting_bar"));
   Simulation sim(scene);
   for (int f = 0; f < 3; ++f) sim.step();
-  Settings armijo = sim.settings(), wolfe = armijo;
-  for (Settings* s : {&armijo, &wolfe}) setParameter(*s, "solver.iterations", "30");
-  setParameter(wolfe, "solver.line_search", "wolfe");
-  const auto traces = sim.compareNextFrame({armijo.solver, wolfe.solver});
+  const auto traces = sim.compareNextFrame({{"armijo", {"solver.iterations=30"}}, {"wolfe", {"solver.iterations=30", "solver.line_search=wolfe"}}});
   const auto& its = traces[1].result.iterations;
   for (size_t k = 1; k < its.size(); ++k) {
     EXPECT_LE(its[k].g, its[k - 1].g) << "iteration " << k;

@@ -7,10 +7,10 @@
 
 #include <Eigen/Eigenvalues>
 
-#include "core/common/error.h"
 #include "core/material/fiber.h"
 #include "core/material/stiffness_fit.h"
 #include "core/material/valanis_landel.h"
+#include "qnsim/error.h"
 #include "tests/material_fixtures.h"
 #include "tests/test_util.h"
 

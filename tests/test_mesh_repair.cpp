@@ -5,11 +5,11 @@
 
 #include <fstream>
 
-#include "core/common/error.h"
 #include "core/mesh/mesh_check.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/shapes.h"
-#include "core/sim/simulation.h"
+#include "qnsim/error.h"
+#include "qnsim/simulation.h"
 #include "tests/test_util.h"
 
 namespace qnsim {

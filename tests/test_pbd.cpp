@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "core/common/error.h"
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 
 namespace qnsim {
@@ -31,12 +31,12 @@ Scene box(const std::string& material = R"({"model": "fixed_corotated", "mu": 3e
 }
 
 // One frame after `frames` of the scene's own method, re-solved by each method against one exact solution.
-std::vector<Simulation::MethodTrace> nextFrame(const Scene& scene, int frames, const std::vector<std::vector<std::string>>& methods) {
+std::vector<MethodTrace> nextFrame(const Scene& scene, int frames, const std::vector<std::vector<std::string>>& methods) {
   Simulation sim(scene);
   for (int f = 0; f < frames; ++f) sim.step();
-  std::vector<SolverSettings> settings;
-  for (const auto& edits : methods) settings.push_back(withSettings(scene, edits).settings.solver);
-  return sim.compareNextFrame(settings);
+  std::vector<Method> compared;
+  for (const auto& edits : methods) compared.push_back({edits.front(), edits});
+  return sim.compareNextFrame(compared);
 }
 
 TEST(Pbd, ColoredSweepsAreBitIdenticalWithOneAndTwoThreads) {
@@ -144,7 +144,7 @@ TEST(Pbd, HandlesAndDragsAreFollowed) {
                  "motion": [{"type": "rotate", "axis": [1, 0, 0], "degrees_per_second": 90, "start": 0, "end": 1}]}]}]})";
   for (const char* method : {"pbd", "xpbd"}) {
     Simulation sim(inlineScene(json, {std::string("solver.method=") + method}));
-    sim.objective().drags.push_back({0, vertex(sim.model().rest, 0) + Vec3(-0.1, 0, 0), 1e3});
+    sim.apply(SetDrag{{{0, vertex(sim.model().rest, 0) + Vec3(-0.1, 0, 0), 1e3}}});
     for (int f = 0; f < 15; ++f) sim.step();
     double worst = 0;
     for (const Attachment& a : sim.model().attachments) worst = std::max(worst, (vertex(sim.positions(), a.vertex) - a.target).norm());
@@ -191,15 +191,24 @@ TEST(Pbd, TraceRecordsEverySweepAndChangesNothing) {
   EXPECT_TRUE(x[0] == x[1]);
 }
 
-TEST(Pbd, ResetAndRestoredStatesStartTheRotationsAfresh) {
+// The rotation estimates are part of the state: a reset or a loaded start state starts them afresh, a
+// state saved mid-run carries them, so every replay is the same bits.
+TEST(Pbd, ResetAndRestoredStatesCarryTheirRotations) {
   Simulation sim(withSettings(box(), {"solver.method=xpbd"}));
-  const Simulation::State start = sim.state();
+  const SimState start = sim.state();
+  EXPECT_TRUE(start.rotations.empty());
+  for (int f = 0; f < 5; ++f) sim.step();
+  const SimState middle = sim.state();
+  EXPECT_EQ(static_cast<int>(middle.rotations.size()), sim.model().tets.size());
   for (int f = 0; f < 5; ++f) sim.step();
   const VecX first = sim.positions();
-  sim.restoreState(start);
-  for (int f = 0; f < 5; ++f) sim.step();
+  sim.apply(LoadState{start});
+  for (int f = 0; f < 10; ++f) sim.step();
   EXPECT_TRUE(sim.positions() == first);
-  sim.reset();
+  sim.apply(Reset{});
+  for (int f = 0; f < 10; ++f) sim.step();
+  EXPECT_TRUE(sim.positions() == first);
+  sim.apply(LoadState{middle});
   for (int f = 0; f < 5; ++f) sim.step();
   EXPECT_TRUE(sim.positions() == first);
 }

@@ -10,8 +10,8 @@
 #include "core/material/stiffness_fit.h"
 #include "core/material/valanis_landel.h"
 #include "core/objective/objective.h"
-#include "core/sim/simulation.h"
 #include "core/solver/system_matrix.h"
+#include "qnsim/simulation.h"
 #include "tests/material_fixtures.h"
 #include "tests/sim_fixtures.h"
 

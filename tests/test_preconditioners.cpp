@@ -7,12 +7,12 @@
 
 #include <algorithm>
 
-#include "core/common/error.h"
 #include "core/objective/objective.h"
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
 #include "core/solver/initial_hessian.h"
 #include "core/solver/pcg.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 
 namespace qnsim {
@@ -88,13 +88,13 @@ struct DeformedBox {
     sim.step();
     std::mt19937 rng(5);
     x = test::perturbed(sim.model().rest, 0.08, rng);
-    sim.objective().evaluate(x, &gradient);
+    test::objectiveOf(sim).evaluate(x, &gradient);
   }
 };
 
 TEST(Preconditioners, EachGivesADescentDirection) {
   DeformedBox box;
-  Objective& objective = box.sim.objective();
+  Objective& objective = test::objectiveOf(box.sim);
   SystemMatrix system(box.sim.model(), objective.inertiaWeight());
   for (const std::string& name : kPreconditioners) {
     const SolverSettings settings = cgSettings(box.sim.settings(), name, 3, 0.0);  // far from converged
@@ -117,7 +117,7 @@ TEST(Preconditioners, EachGivesADescentDirection) {
 
 TEST(Preconditioners, FrameHessianByCgMatchesItsDirectSolve) {
   DeformedBox box;
-  Objective& objective = box.sim.objective();
+  Objective& objective = test::objectiveOf(box.sim);
   SystemMatrix system(box.sim.model(), objective.inertiaWeight());
   const auto direct = makeInitialHessian(InitialHessianKind::FrameHessian, objective, system, box.sim.settings().solver);
   direct->reset();
@@ -136,16 +136,11 @@ TEST(Preconditioners, FrameHessianByCgMatchesItsDirectSolve) {
 TEST(Preconditioners, FrameHessianLbfgsByCgFollowsTheDirectSolveThroughAFrame) {
   Simulation sim(parseScene(test::boxSceneJson(R"({"model": "neo_hookean", "mu": 3e4, "lambda": 1e5})"), "inline.json"));
   sim.step();
-  SolverSettings direct = sim.settings().solver;
-  direct.initial_hessian = InitialHessianKind::FrameHessian;
-  direct.gradient_tolerance = 0;  // the same number of iterations for all
-  std::vector<SolverSettings> methods = {direct};
-  for (const std::string& name : kPreconditioners) {
-    SolverSettings cg = cgSettings(sim.settings(), name, 5000, 1e-14);
-    cg.initial_hessian = InitialHessianKind::FrameHessian;
-    cg.gradient_tolerance = 0;
-    methods.push_back(cg);
-  }
+  // The same number of iterations for all.
+  std::vector<Method> methods = {{"direct", {"solver.initial_hessian=frame_hessian", "solver.gradient_tolerance=0"}}};
+  for (const std::string& name : kPreconditioners)
+    methods.push_back({name, {"solver.initial_hessian=frame_hessian", "solver.gradient_tolerance=0", "solver.linear_solver=cg",
+                              "solver.cg_preconditioner=" + name, "solver.cg_iterations=5000", "solver.cg_tolerance=1e-14"}});
   const auto traces = sim.compareNextFrame(methods);
   for (size_t m = 1; m < traces.size(); ++m) {
     // Both reach round-off within the frame and stop there (frame_solver.cpp), maybe an iteration apart.

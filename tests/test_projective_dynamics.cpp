@@ -8,8 +8,8 @@
 
 #include "core/math/svd3.h"
 #include "core/objective/objective.h"
-#include "core/sim/simulation.h"
 #include "core/solver/system_matrix.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 

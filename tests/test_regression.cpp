@@ -13,7 +13,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
+#include "qnsim/version.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -53,9 +54,9 @@ double backendTolerance() {
   std::ifstream in(test::testDataDir() / "regression" / "backend.txt");
   std::string recorded;
   std::getline(in, recorded);
-  if (recorded == QNSIM_SPARSE_BACKEND) return 1e-9;
+  if (recorded == sparseBackend()) return 1e-9;
   std::printf("regression: recorded with the %s backend, this build uses %s: comparing within round-off (1e-6)\n", recorded.c_str(),
-              QNSIM_SPARSE_BACKEND);
+              sparseBackend());
   return 1e-6;
 }
 

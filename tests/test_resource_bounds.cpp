@@ -4,10 +4,10 @@
 
 #include <functional>
 
-#include "core/common/error.h"
 #include "core/common/memory_budget.h"
 #include "core/common/timer.h"
 #include "core/sim/build_model.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

@@ -2,9 +2,11 @@
 // file as their dotted keys do, materials apply per region, handles select and move as described.
 #include <gtest/gtest.h>
 
-#include "core/common/error.h"
-#include "core/params/parameters.h"
+#include "core/mesh/shapes.h"
+#include "core/scene/scene_parser.h"
 #include "core/sim/build_model.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
 #include "tests/mesh_fixtures.h"
 #include "tests/test_util.h"
 

@@ -10,7 +10,7 @@
 #include "core/common/parallel.h"
 #include "core/math/proximity.h"
 #include "core/model/removal.h"
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
 #include "tests/mesh_fixtures.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
@@ -398,20 +398,17 @@ TEST(SelfCollision, SwitchesOnAndOffLiveWithoutANewMatrix) {
   const auto gap = [&sim] { return sim.positions()[3 * 4 + 1] - sim.positions()[1]; };  // b's first corner over a's
   sim.step();
   EXPECT_NEAR(gap(), 0.002, 1e-12) << "off by default";
-  Settings settings = sim.settings();
-  settings.self_collision.enabled = true;
-  sim.setSettings(settings);
+  sim.apply(SetParameter{"self_collision.enabled", true});
   bool pushed = false;  // the layers fly apart after the push and leave each other's range (measured: by frame 4)
   for (int f = 0; f < 3; ++f) {
     sim.step();
-    pushed |= !sim.objective().self_contacts.empty();
+    pushed |= !test::objectiveOf(sim).self_contacts.empty();
   }
   EXPECT_TRUE(pushed);
   EXPECT_GT(gap(), 0.0035);
-  settings.self_collision.enabled = false;
-  sim.setSettings(settings);
+  sim.apply(SetParameter{"self_collision.enabled", false});
   sim.step();
-  EXPECT_TRUE(sim.objective().self_contacts.empty());
+  EXPECT_TRUE(test::objectiveOf(sim).self_contacts.empty());
   EXPECT_EQ(sim.lastFrame().factorizations, 1);
 }
 
@@ -500,7 +497,7 @@ FoldRun runScene(const std::string& name, int frames, bool self_collision, const
     run.deepest = std::max(run.deepest, sim.lastFrame().max_self_penetration);
     run.deepest_per_frame.push_back(sim.lastFrame().max_self_penetration);
   }
-  run.intersections = sim.selfCollision().intersections(sim.positions());
+  run.intersections = internals(sim).self_collision->intersections(sim.positions());
   return run;
 }
 

@@ -1,10 +1,10 @@
-// Every parameter's declared effect (core/params/parameter.h) is what Simulation::setSettings does: a
-// simulation edited live steps exactly like one built fresh with the same settings, and an edit
-// declared live refactors nothing.
+// Every parameter's declared effect (qnsim/parameter.h) is what Simulation::apply does: a simulation
+// edited live steps exactly like one built fresh with the same settings, and an edit declared live
+// refactors nothing.
 #include <gtest/gtest.h>
 
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 
 namespace qnsim {
@@ -52,7 +52,7 @@ TEST(SettingsEdits, EveryLiveEditMatchesAFreshSimulation) {
       Scene fresh_scene = groundedBox();
       setParameter(fresh_scene.settings, p, value);
       Simulation edited(groundedBox()), fresh(fresh_scene);
-      edited.setSettings(fresh_scene.settings);
+      edited.apply(SetParameter{p.key, value});
       const VecX a = trajectoryEnd(edited), b = trajectoryEnd(fresh);
       ASSERT_TRUE(a.allFinite()) << p.key << " = " << formatParameter(p, value);
       EXPECT_TRUE(a == b) << p.key << " = " << formatParameter(p, value) << ": |difference| " << (a - b).norm();
@@ -62,19 +62,17 @@ TEST(SettingsEdits, EveryLiveEditMatchesAFreshSimulation) {
   EXPECT_GT(edits, static_cast<int>(parameters().size()));
 }
 
-TEST(SettingsEdits, EditEffectIsTheLargestDeclaredEffectOfWhatChanged) {
-  const Settings defaults;
+TEST(SettingsEdits, ApplyDoesWhatTheParameterDeclares) {
   for (const SettingParameter& p : parameters())
     for (const ParameterValue& value : editsOf(p)) {
-      Settings s;
-      setParameter(s, p, value);
-      EXPECT_EQ(editEffect(defaults, s), p.effect) << p.key;
+      Simulation sim(groundedBox());
+      EXPECT_EQ(sim.apply(SetParameter{p.key, value}).effect, p.effect) << p.key;
+      EXPECT_EQ(sim.apply(SetParameter{p.key, value}).effect, Effect::Live) << p.key << ": the same value again changes nothing";
+      EXPECT_TRUE(sim.value(p.key) == value) << p.key;
     }
-  Settings both;
-  setParameter(both, "damping", "0.1");
-  setParameter(both, "time_step", "0.02");
-  EXPECT_EQ(editEffect(defaults, both), Effect::NewSystemMatrix);
-  EXPECT_EQ(editEffect(defaults, defaults), Effect::Live);
+  Simulation sim(groundedBox());
+  EXPECT_EQ(sim.apply(SetParameter{"time_step", std::string("0.02")}).effect, Effect::NewSystemMatrix) << "text, as --set gives it";
+  EXPECT_EQ(std::get<double>(sim.value("time_step")), 0.02);
 }
 
 TEST(SettingsEdits, LiveEditsRefactorNothing) {
@@ -85,17 +83,13 @@ TEST(SettingsEdits, LiveEditsRefactorNothing) {
     if (p.effect != Effect::Live) continue;
     for (const ParameterValue& value : editsOf(p)) {
       Simulation sim(groundedBox());
-      Settings s = sim.settings();
-      setParameter(s, p, value);
-      sim.setSettings(s);
+      sim.apply(SetParameter{p.key, value});
       sim.step();
       EXPECT_EQ(sim.lastFrame().factorizations, factorizations) << p.key;
     }
   }
   Simulation refactored(groundedBox());
-  Settings s = refactored.settings();
-  setParameter(s, "time_step", "0.02");
-  refactored.setSettings(s);
+  refactored.apply(SetParameter{"time_step", 0.02});
   refactored.step();
   EXPECT_GT(refactored.lastFrame().factorizations, factorizations);
 }

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/common/simd.h"
-#include "core/common/types.h"
 #include "core/objective/spring_kernels.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 namespace {

@@ -11,11 +11,10 @@
 #include <fstream>
 #include <set>
 
-#include "core/common/error.h"
 #include "core/common/hash.h"
 #include "core/model/removal.h"
-#include "core/sim/simulation.h"
-#include "core/sim/state_io.h"
+#include "qnsim/error.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 
@@ -57,7 +56,7 @@ Model withoutRemoved(const Model& m) {
   out.rest = m.rest;
   out.mass = m.mass;
   out.attachments = m.attachments;
-  for (const Region& r : m.regions) out.regions.push_back({r.name, r.material->clone(), r.fiber, r.stiffness});
+  for (const Region& r : m.regions) out.regions.push_back(r);
   for (int e = 0; e < m.tets.size(); ++e)
     if (!m.tets.removed[e]) {
       out.tets.vertices.push_back(m.tets.vertices[e]);
@@ -162,13 +161,14 @@ TEST(Tearing, RefactorSwapsInTheMatrixOfTheRemainingElements) {
   ASSERT_GT(sim.lastFrame().removed, 0);
   EXPECT_TRUE(sim.refactorPending());
   sim.finishRefactor();
-  const Eigen::MatrixXd A = sim.systemMatrix().matrix();
+  SystemMatrix& system = *internals(sim).system;
+  const Eigen::MatrixXd A = system.matrix();
   EXPECT_LE((A - freshA(sim)).norm(), 1e-12 * A.norm());
   // and the swapped-in factor solves with it
   std::mt19937 rng(2);
   const VecX b = test::perturbed(VecX::Zero(A.rows() * 3), 1.0, rng);
   VecX solution = b;
-  const_cast<SystemMatrix&>(sim.systemMatrix()).solve(solution);
+  system.solve(solution);
   EXPECT_LE((A * asRows(solution) - asRows(b)).norm(), 1e-10 * b.norm());
   for (int f = 0; f < 10; ++f) {
     sim.step();
@@ -185,11 +185,11 @@ TEST(Tearing, ResetRestoresTheUntornModel) {
     for (int f = 0; f < 20; ++f) sim.step();
     ASSERT_GT(sim.lastFrame().removed, 0);
     EXPECT_NE(sim.topologyVersion(), version);
-    sim.reset();
+    sim.apply(Reset{});
     sim.finishRefactor();
     EXPECT_EQ(removedCount(sim.model()), 0);
     EXPECT_EQ(sim.model().bodies[0].surface, fresh.model().bodies[0].surface);
-    EXPECT_EQ(Eigen::MatrixXd(sim.systemMatrix().matrix()), Eigen::MatrixXd(fresh.systemMatrix().matrix())) << matrix;
+    EXPECT_EQ(Eigen::MatrixXd(internals(sim).system->matrix()), Eigen::MatrixXd(internals(fresh).system->matrix())) << matrix;
     for (int f = 0; f < 20; ++f) {  // refactor: when a factor is swapped in depends on timing, unless waited for
       sim.step();
       fresh.step();
@@ -206,27 +206,27 @@ TEST(Tearing, SavedStateBringsBackItsRemovedElements) {
   stepUntilTorn(sim, 30);
   const auto dir = test::scratchDir("tearing_state");
   writeState(dir / "torn.json", sim.state());
-  const Simulation::State saved = readState(dir / "torn.json");
+  const SimState saved = readState(dir / "torn.json");
   EXPECT_EQ(saved.removed.tets, removedElements(sim.model()).tets);
   const TriIndices saved_surface = sim.model().bodies[0].surface;
   for (int f = 0; f < 10; ++f) sim.step();
   const VecX expected = sim.positions();
   ASSERT_GT(sim.lastFrame().removed, saved.removed.size()) << "more tore after the save";
 
-  sim.restoreState(saved);  // brings back what tore after the save
+  sim.apply(LoadState{saved});  // brings back what tore after the save
   EXPECT_EQ(removedElements(sim.model()).tets, saved.removed.tets);
   EXPECT_EQ(sim.model().bodies[0].surface, saved_surface);
   for (int f = 0; f < 10; ++f) sim.step();
   EXPECT_EQ(sim.positions(), expected);
 
   Simulation untorn(inlineScene(pulledBarJson("keep")));
-  untorn.restoreState(saved);
+  untorn.apply(LoadState{saved});
   EXPECT_EQ(untorn.model().bodies[0].surface, saved_surface);
 
-  Simulation::State bad = saved;
+  SimState bad = saved;
   bad.removed.tets.push_back(untorn.model().tets.size());
   try {
-    untorn.restoreState(bad);
+    untorn.apply(LoadState{bad});
     FAIL() << "a removed tet out of range was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("removed tet"), std::string::npos) << e.what();
@@ -347,7 +347,7 @@ TEST(Cut, ACutAcrossTheClothSeparatesItsHalves) {
   Simulation sim(inlineScene(test::clothSceneJson()));
   const double c = 0.05;  // the cloth lies in y = 0, x and z in [-0.5, 0.5]
   const Vec3 apex(c, 1, 0);
-  const int removed = sim.cut({apex, Vec3(c, 0, -2) - apex, Vec3(c, 0, 2) - apex});
+  const int removed = sim.apply(Cut{apex, Vec3(c, 0, -2) - apex, Vec3(c, 0, 2) - apex}).removed;
   EXPECT_GT(removed, 0);
   EXPECT_EQ(sim.topologyVersion(), 1);
   const Model& m = sim.model();
@@ -362,7 +362,7 @@ TEST(Cut, ACutAcrossTheClothSeparatesItsHalves) {
     const double side = vertex(m.rest, F(f, 0)).x() - c;
     for (int k = 1; k < 3; ++k) EXPECT_GT(side * (vertex(m.rest, F(f, k)).x() - c), 0) << "triangle " << f << " spans the cut";
   }
-  EXPECT_EQ(sim.cut({apex, Vec3(c, 0, -2) - apex, Vec3(c, 0, 2) - apex}), 0) << "nothing is left to cut there";
+  EXPECT_EQ(sim.apply(Cut{apex, Vec3(c, 0, -2) - apex, Vec3(c, 0, 2) - apex}).removed, 0) << "nothing is left to cut there";
   EXPECT_EQ(sim.lastFrame().factorizations, 1) << "keep (the default) leaves A as it is";
 }
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/common/types.h"
 #include "core/scene/catalog.h"  // the scenes the tests load
+#include "qnsim/types.h"
 
 namespace qnsim::test {
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/objective/wind.h"
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
 
 namespace qnsim {

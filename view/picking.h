@@ -3,7 +3,7 @@
 // Pure maths on the simulation's positions; no OpenGL.
 #include <vector>
 
-#include "core/common/types.h"
+#include "qnsim/types.h"
 #include "view/camera.h"
 #include "view/surface_view.h"
 

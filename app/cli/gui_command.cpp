@@ -1,8 +1,8 @@
 // qnsim gui [SCENE]: the interactive sandbox; with --screenshot, a scripted run that saves a picture.
 #include "app/cli/commands.h"
-#include "app/startup_scene.h"
 #include "app/gui/logic/fields.h"
 #include "app/gui/sandbox.h"
+#include "app/startup_scene.h"
 
 namespace qnsim::cli {
 

@@ -3,8 +3,9 @@
 #include <cstdio>
 
 #include "app/cli/commands.h"
-#include "core/material/material.h"
-#include "core/params/parameters.h"
+#include "qnsim/material.h"
+#include "qnsim/parameters.h"
+#include "qnsim/version.h"
 
 namespace qnsim::cli {
 namespace {
@@ -43,7 +44,7 @@ Command addParamsCommand(CLI::App& app) {
 Command addVersionCommand(CLI::App& app) {
   app.add_subcommand("version", "Print the version and the build's sparse Cholesky backend.");
   return [] {
-    std::printf("qnsim %s (sparse Cholesky: %s)\n", QNSIM_VERSION, QNSIM_SPARSE_BACKEND);
+    std::printf("qnsim %s (sparse Cholesky: %s)\n", qnsim::version(), qnsim::sparseBackend());
     return 0;
   };
 }

@@ -7,10 +7,11 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/progress.h"
-#include "core/common/error.h"
 #include "core/common/files.h"
-#include "core/params/parameters.h"
-#include "core/sim/simulation.h"
+#include "core/scene/catalog.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
+#include "qnsim/simulation.h"
 
 namespace qnsim::cli {
 namespace {
@@ -69,7 +70,7 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
 }
 
 int run(const RunOptions& options) {
-  Scene scene = loadScene(options.scene, options.overrides);
+  Scene scene = loadScene(resolveScenePath(options.scene), options.overrides);
   if (options.threads >= 0) setParameter(scene.settings, "threads", std::to_string(options.threads));
   const int frames = options.frames > 0 ? options.frames : scene.frames;
   Simulation sim(std::move(scene));

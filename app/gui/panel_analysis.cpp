@@ -8,8 +8,8 @@
 #include "app/gui/panel_analysis.h"
 #include "app/gui/panel_material.h"
 #include "app/gui/plot_widget.h"
-#include "core/common/error.h"
-#include "core/params/parameters.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim::gui {
 namespace {
@@ -67,7 +67,7 @@ void drawConvergenceTab(UiState& ui) {
 // The ticked methods' settings; a rejected edit is shown instead of comparing.
 void requestComparison(UiState& ui) {
   try {
-    ui.session->runner->compare(compareMethods(ui.compare, ui.session->settings));
+    ui.session->runner->compare(compareMethods(ui.compare));
     ui.compare_error.clear();
   } catch (const Error& e) {
     ui.compare_error = e.what();
@@ -93,7 +93,7 @@ void drawCompareEntries(CompareConfig& c) {
       if (const std::string variant = compareVariant(e); !variant.empty()) {
         ImGui::SameLine(0, 0);
         ImGui::TextUnformatted(variant.c_str());
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.overrides.front().c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.edits.front().c_str());
       }
     }
     ImGui::PopID();
@@ -141,7 +141,7 @@ void drawCompareTab(UiState& ui) {
   PlotSpec p{"Relative error (Eq. 12), frame " + std::to_string(result->frame), c.against_time ? "time (ms)" : "iteration",
              "(g - g*) / (g0 - g*)", {}, {}, {}, true};
   for (size_t m = 0; m < result->traces.size(); ++m) {
-    Series sr = series(result->labels[m], static_cast<int>(m));
+    Series sr = series(result->traces[m].label, static_cast<int>(m));
     const auto& trace = result->traces[m];
     for (size_t k = 0; k < trace.rel_error.size(); ++k) {
       sr.x.push_back(c.against_time ? trace.result.iterations[k].time_ms : trace.result.iterations[k].iteration);
@@ -158,7 +158,7 @@ void drawCompareTab(UiState& ui) {
       const auto& t = result->traces[m];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(toImColor(seriesColor(static_cast<int>(m)))), "%s", result->labels[m].c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(toImColor(seriesColor(static_cast<int>(m)))), "%s", t.label.c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%zu", t.result.iterations.size() - 1);
       ImGui::TableNextColumn();

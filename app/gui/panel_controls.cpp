@@ -73,7 +73,7 @@ void drawSimulationPanel(UiState& ui) {
   ImGui::Text("frame %d, t = %.3f s, step %.1f ms", s.frame, s.time, s.record.frame_ms);
   if (!ui.session->colliders.empty())
     ImGui::Text("contacts %d, deepest %.2f mm", s.record.active_contacts, 1e3 * s.record.max_penetration);
-  if (ui.session->settings.self_collision.enabled) {
+  if (s.settings.self_collision.enabled) {
     ImGui::Text("self-contacts %d, deepest %.2f mm", s.record.self_contacts, 1e3 * s.record.max_self_penetration);
     helpMarker("Self-contact terms that push this frame (vertex-triangle and strand pairs closer than the contact distance), "
                "and the deepest: the contact distance minus the vertex's height above the triangle. More than the thickness "
@@ -90,9 +90,9 @@ void drawSimulationPanel(UiState& ui) {
   ImGui::Text("%zu vertices selected", in.selection.size());
   helpMarker("Shift + left drag in the view selects every vertex (surface and interior) inside the box.");
   ImGui::BeginDisabled(in.selection.empty());
-  if (ImGui::Button("Pin (P)")) runner.pin(in.selection, pinStiffness(ui));
+  if (ImGui::Button("Pin (P)")) runner.apply(PinVertices{in.selection, pinStiffness(ui)});
   ImGui::SameLine();
-  if (ImGui::Button("Unpin (U)")) runner.unpin(in.selection);
+  if (ImGui::Button("Unpin (U)")) runner.apply(UnpinVertices{in.selection});
   ImGui::SameLine();
   if (ImGui::Button("Clear")) in.selection.clear();
   ImGui::EndDisabled();
@@ -101,7 +101,7 @@ void drawSimulationPanel(UiState& ui) {
   ImGui::Checkbox("Cut tool (C)", &in.cut_tool);
   helpMarker(
       "While it is on, a left drag in the view draws a line; on release every tet and spring crossed by the surface "
-      "from the eye through the line is removed (Simulation::cut), as tearing removes elements stretched past their "
+      "from the eye through the line is removed (a Cut edit), as tearing removes elements stretched past their "
       "material's tear_strain. Whether A is refactored is the Tearing setting tearing.matrix.");
   ImGui::SameLine();
   ImGui::Text("%d elements removed", s.removed);
@@ -139,8 +139,7 @@ void drawViewPanel(UiState& ui) {
 
 void drawSolverPanel(UiState& ui) {
   if (!ui.session) return;
-  static std::string message;
-  Settings& settings = ui.session->settings;
+  const Settings settings = ui.pending.over(ui.snapshot->settings);
   std::vector<ParamGroup> groups = parameterGroups();
   std::stable_partition(groups.begin(), groups.end(), [](const ParamGroup& g) { return g.name == "Solver"; });  // the method first
   for (const ParamGroup& group : groups) {
@@ -148,11 +147,10 @@ void drawSolverPanel(UiState& ui) {
     for (const SettingParameter* p : group.parameters) {
       ParameterValue value = p->get(settings);
       ImGui::PushID(p->key.c_str());
-      if (editParameter(*p, value) && applyParameter(settings, *p, value, message)) ui.session->runner->setSettings(settings);
+      if (editParameter(*p, value)) ui.pending.sent(ui.session->runner->apply(SetParameter{p->key, value}), p->key, value);
       ImGui::PopID();
     }
   }
-  if (!message.empty()) ImGui::TextColored({1.0f, 0.45f, 0.4f, 1}, "%s", message.c_str());
   ImGui::TextDisabled("Diagnostics");
   if (ImGui::Checkbox("exact solve per frame (Eq. 12)", &ui.reference)) ui.session->runner->setReference(ui.reference);
   helpMarker("Solves every frame exactly first (Newton to convergence from the same y) so that the relative error "

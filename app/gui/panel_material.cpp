@@ -7,10 +7,10 @@
 #include "app/gui/panel_material.h"
 #include "app/gui/param_widgets.h"
 #include "app/gui/plot_widget.h"
-#include "core/common/error.h"
 #include "core/material/spline.h"
 #include "core/material/stiffness_fit.h"
 #include "core/material/valanis_landel.h"
+#include "qnsim/error.h"
 
 namespace qnsim::gui {
 namespace {
@@ -26,33 +26,35 @@ std::shared_ptr<Material> switchModel(const Material& old, const std::string& mo
   return fresh;
 }
 
-bool editModel(RegionInfo& region) {
-  bool changed = false;
-  ImGui::SetNextItemWidth(160);
-  if (ImGui::BeginCombo("model", std::string(region.material->model()).c_str())) {
-    for (const MaterialModel& m : materialModels()) {
-      if (m.solid != region.solid) continue;
-      if (ImGui::Selectable(m.name.c_str(), m.name == region.material->model()) && m.name != region.material->model()) {
-        region.material = switchModel(*region.material, m.name);
-        changed = true;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  for (const MaterialParameter& p : region.material->parameters()) {
-    ParameterValue value = region.material->get(p.key);
-    if (editParameter(p, value)) {
-      region.material->set(p.key, std::get<double>(value));
-      changed = true;
-    }
-  }
-  return changed;
+// A model switch or new control points: the whole material as one edit.
+void sendMaterial(UiState& ui, const std::string& region, std::shared_ptr<const Material> material) {
+  ui.pending.sent(ui.session->runner->apply(SetMaterial{region, material}), region, material);
 }
 
-// Drags one control point of a spline material on the plot; the point (1, 1) stays fixed.
-bool dragControlPoints(SplineMaterial& spline, const PlotArea& area, int& active) {
+// The model and its constants; each constant edit is a material.NAME.PARAMETER edit, as --set makes it.
+void editModel(UiState& ui, const RegionView& region, const Material& shown) {
+  ImGui::SetNextItemWidth(160);
+  if (ImGui::BeginCombo("model", std::string(shown.model()).c_str())) {
+    for (const MaterialModel& m : materialModels())
+      if (m.solid == region.solid && ImGui::Selectable(m.name.c_str(), m.name == shown.model()) && m.name != shown.model())
+        sendMaterial(ui, region.name, switchModel(shown, m.name));
+    ImGui::EndCombo();
+  }
+  for (const MaterialParameter& p : shown.parameters()) {
+    ParameterValue value = shown.get(p.key);
+    if (!editParameter(p, value)) continue;
+    std::shared_ptr<Material> edited = shown.clone();
+    edited->set(p.key, std::get<double>(value));
+    const long number = ui.session->runner->apply(SetParameter{"material." + region.name + "." + p.key, value});
+    ui.pending.sent(number, region.name, std::move(edited));
+  }
+}
+
+// Drags one control point of a spline material on the plot; the point (1, 1) stays fixed. True, with the
+// moved points in `points`, when a point moved.
+bool dragControlPoints(const SplineMaterial& spline, const PlotArea& area, int& active, std::vector<Vec2>& points) {
   const double mu = std::max(spline.get("mu"), 1e-12);
-  std::vector<Vec2> points = spline.controlPoints();
+  points = spline.controlPoints();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (ImGui::IsItemActivated()) {
@@ -70,7 +72,7 @@ bool dragControlPoints(SplineMaterial& spline, const PlotArea& area, int& active
     if (std::abs(moved.x() - 1.0) < 0.02) moved.x() = points[active].x();  // never a second point at x = 1
     points[active] = moved;
     try {
-      spline.setControlPoints(points);
+      SplineMaterial(spline).setControlPoints(points);  // checked: only valid points are sent
       changed = true;
     } catch (const Error&) {
     }
@@ -84,12 +86,12 @@ bool dragControlPoints(SplineMaterial& spline, const PlotArea& area, int& active
   return changed;
 }
 
-bool drawCurve(RegionInfo& region, const Vec2& interval, float height, int& active) {
-  const auto& material = static_cast<const SolidMaterial&>(*region.material);
+// The curve; a spline's control points can be dragged on it, giving `points` and true.
+bool drawCurve(const SolidMaterial& material, const Vec2& interval, float height, int& active, std::vector<Vec2>& points) {
   const double k = solidStiffness(material, interval);  // a PD energy's own weight, else Eq. 11
   PlotSpec p{"Stress f(x) of Eq. 10 and its fitted line", "stretch x", "f (Pa)", {}, {}, {}, true};
   Series f{"f(x) = a'(x) + 2b'(x) + c'(x)", seriesColor(0), {}, {}};
-  auto* spline = dynamic_cast<SplineMaterial*>(region.material.get());
+  const auto* spline = dynamic_cast<const SplineMaterial*>(&material);
   const double lo = spline ? std::min(kStretchLo, std::max(0.01, spline->controlPoints().front().x() - 0.05)) : kStretchLo;
   const double hi = spline ? std::max(kStretchHi, std::min(4.0, spline->controlPoints().back().x() + 0.1)) : kStretchHi;
   for (int i = 0; i <= 200; ++i) {
@@ -118,30 +120,34 @@ bool drawCurve(RegionInfo& region, const Vec2& interval, float height, int& acti
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a = area.toScreen(interval[0], p.y.hi), b = area.toScreen(interval[1], p.y.lo);
   dl->AddRectFilled(a, b, IM_COL32(255, 160, 60, 22));  // [x_start, x_end]
-  return spline && dragControlPoints(*spline, area, active);
+  return spline && dragControlPoints(*spline, area, active, points);
 }
 
 }  // namespace
 
 void drawMaterialTab(UiState& ui) {
-  Session& session = *ui.session;
-  const Vec2 interval = session.settings.solver.stiffness_interval;
+  const Snapshot& snapshot = *ui.snapshot;
+  const Vec2 interval = ui.pending.over(snapshot.settings).solver.stiffness_interval;
   ImGui::TextWrapped("Edits apply at once to g and grad g; k is re-fitted over [%.2f, %.2f] (solver.stiffness_interval; a Projective "
-                     "Dynamics material's k is its constraint weights) and, when k changes, A is refactored in the background.",
+                     "Dynamics material's k is its constraint weights) and A is refactored in the background.",
                      interval[0], interval[1]);
-  if (ui.snapshot->refactor_pending) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "refactoring A...");
+  if (snapshot.refactor_pending) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "refactoring A...");
   static int active_point = -1;
-  for (size_t i = 0; i < session.regions.size(); ++i) {
-    RegionInfo& region = session.regions[i];
+  for (size_t i = 0; i < snapshot.regions.size(); ++i) {
+    const RegionView& region = snapshot.regions[i];
+    const std::shared_ptr<const Material> shown = ui.pending.material(region.name, region.material);
     ImGui::PushID(static_cast<int>(i));
     const std::string title = "Region " + std::to_string(i) + ": " + (region.name.empty() ? "(unnamed)" : region.name);
     if (ImGui::CollapsingHeader(title.c_str(), i == 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) {
-      bool changed = editModel(region);
-      if (region.solid) {
-        const float height = std::max(240.0f, ImGui::GetContentRegionAvail().y - 40.0f * (session.regions.size() - i - 1));
-        changed |= drawCurve(region, interval, std::min(height, 420.0f), active_point);
+      editModel(ui, region, *shown);
+      std::vector<Vec2> points;
+      const auto* solid = dynamic_cast<const SolidMaterial*>(shown.get());
+      const float height = std::max(240.0f, ImGui::GetContentRegionAvail().y - 40.0f * (snapshot.regions.size() - i - 1));
+      if (solid && drawCurve(*solid, interval, std::min(height, 420.0f), active_point, points)) {
+        auto spline = std::make_shared<SplineMaterial>(static_cast<const SplineMaterial&>(*shown));
+        spline->setControlPoints(points);
+        sendMaterial(ui, region.name, std::move(spline));
       }
-      if (changed) session.runner->setMaterial(static_cast<int>(i), std::shared_ptr<const Material>(region.material->clone()));
     }
     ImGui::PopID();
   }

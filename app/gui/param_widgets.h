@@ -1,6 +1,6 @@
 #pragma once
 // The ImGui widget of a declared parameter (core/params/parameter.h), with its description as tooltip.
-#include "core/params/parameter.h"
+#include "qnsim/parameter.h"
 
 namespace qnsim::gui {
 

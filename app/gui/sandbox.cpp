@@ -10,13 +10,13 @@
 #include <chrono>
 #include <cstdio>
 
-#include "app/startup_scene.h"
 #include "app/gui/panel_analysis.h"
 #include "app/gui/panel_controls.h"
 #include "app/gui/sandbox_window.h"
 #include "app/gui/style.h"
-#include "core/common/error.h"
+#include "app/startup_scene.h"
 #include "core/common/timer.h"
+#include "qnsim/error.h"
 
 namespace qnsim::gui {
 namespace {
@@ -124,6 +124,7 @@ void Sandbox::adopt(std::unique_ptr<Session> session) {
   ui_.interaction = {};
   ui_.session = std::move(session);
   ui_.snapshot = ui_.session->runner->snapshot();
+  ui_.pending = {};
   ui_.messages_seen = 0;
   ui_.field_range = 0;
   renderer_->setScene(ui_.session->colliders, ui_.session->rest);

@@ -27,7 +27,7 @@ void Sandbox::scriptedFrame(int frame) {
     pollLoader(true);
   }
   if (frame + 2 == options_.frames && options_.tab == "compare")
-    ui_.session->runner->compare(compareMethods(ui_.compare, ui_.session->settings));
+    ui_.session->runner->compare(compareMethods(ui_.compare));
   ui_.session->runner->pump();
 }
 
@@ -73,7 +73,10 @@ void Sandbox::scriptedCut() {
 }
 
 void Sandbox::presentFrame() {
-  if (ui_.session) ui_.snapshot = ui_.session->runner->snapshot();
+  if (ui_.session) {
+    ui_.snapshot = ui_.session->runner->snapshot();
+    ui_.pending.applied(ui_.snapshot->edits_done);
+  }
   pollMessages();
   const Timer frame_timer;
   drawFrame();

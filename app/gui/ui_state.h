@@ -10,9 +10,10 @@
 #include <vector>
 
 #include "app/gui/logic/compare_methods.h"
+#include "app/gui/logic/pending_edits.h"
 #include "app/gui/logic/session.h"
-#include "view/camera.h"
 #include "render/renderer.h"
+#include "view/camera.h"
 
 namespace qnsim::gui {
 
@@ -51,6 +52,7 @@ struct RecordConfig {
 struct UiState {
   std::unique_ptr<Session> session;
   std::shared_ptr<const Snapshot> snapshot;
+  PendingEdits pending;  // edits sent that the snapshot does not show yet
   std::shared_ptr<const view::SurfaceView> drawn_surface;  // the surface whose triangles the renderer has
   view::OrbitCamera camera;
   render::ViewStyle style;

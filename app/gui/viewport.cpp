@@ -23,7 +23,7 @@ view::Ray rayAt(const UiState& ui, const Vec2f& pixel) { return ui.camera.ray(pi
 
 void setDrag(UiState& ui) {
   const Interaction& in = ui.interaction;
-  std::vector<DragTerm> terms;
+  std::vector<Drag> terms;
   for (size_t i = 0; i < in.patch.size(); ++i)
     terms.push_back({in.patch[i], (in.drag_target + in.offsets[i]).cast<double>(), dragStiffness(ui) * in.weights[i]});
   ui.session->runner->setDrag(std::move(terms));
@@ -66,10 +66,10 @@ void handleKeyPress(UiState& ui, int key) {
     case GLFW_KEY_W: ui.style.wireframe = !ui.style.wireframe; break;
     case GLFW_KEY_C: in.cut_tool = !in.cut_tool; break;
     case GLFW_KEY_P:
-      if (!in.selection.empty()) runner.pin(in.selection, pinStiffness(ui));
+      if (!in.selection.empty()) runner.apply(PinVertices{in.selection, pinStiffness(ui)});
       break;
     case GLFW_KEY_U:
-      if (!in.selection.empty()) runner.unpin(in.selection);
+      if (!in.selection.empty()) runner.apply(UnpinVertices{in.selection});
       break;
     case GLFW_KEY_ESCAPE: in.selection.clear(); break;
     case GLFW_KEY_F12: ui.screenshot_request = ui.record.screenshot; break;
@@ -166,7 +166,7 @@ void endDrag(UiState& ui) {
 void cutAlong(UiState& ui, const Vec2f& from, const Vec2f& to) {
   if ((to - from).norm() < 2.0f) return;  // a click, not a line
   const Vec3f eye = ui.camera.eye();
-  ui.session->runner->cut({eye.cast<double>(), rayAt(ui, from).direction.cast<double>(), rayAt(ui, to).direction.cast<double>()});
+  ui.session->runner->apply(Cut{eye.cast<double>(), rayAt(ui, from).direction.cast<double>(), rayAt(ui, to).direction.cast<double>()});
 }
 
 void handleViewInput(UiState& ui, const ViewRect& rect) {

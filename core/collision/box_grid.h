@@ -8,7 +8,7 @@
 // are kept apart and tested against every query, so one fast-moving primitive cannot flood the grid.
 #include <vector>
 
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

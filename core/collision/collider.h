@@ -1,32 +1,12 @@
 #pragma once
-// Rigid colliders as data: shape, pose and keyframed motion, with the geometric queries on them
-// (closest surface point, penetration). The scene and the renderer need only this; the contact energy
-// that acts on the simulation is an algorithm of its own (contacts.h).
-#include <string>
+// The geometric queries on colliders (qnsim/collider.h): pose at a time, closest surface point,
+// penetration. The scene and the renderer need only these; the contact energy that acts on the
+// simulation is an algorithm of its own (contacts.h).
 #include <vector>
 
-#include "core/common/types.h"
-#include "core/math/motion.h"
+#include "qnsim/collider.h"
 
 namespace qnsim {
-
-struct Collider {
-  enum class Shape { Plane, Sphere, Box, Capsule, Torus };
-  Shape shape = Shape::Plane;
-  std::string name;
-  // Pose: the collider's local frame (local z is the axis of capsules and tori, local y the normal of
-  // planes) placed at `position` with `rotation`.
-  Vec3 position = Vec3::Zero();
-  Mat3 rotation = Mat3::Identity();
-  // Velocity of the frame (angular about `position`, rad/s), for the separation test and friction.
-  Vec3 velocity = Vec3::Zero(), angular_velocity = Vec3::Zero();
-  // Keyframed motion of the pose about `position` (empty: static); see posedAt.
-  std::vector<MotionSegment> motion;
-  // Plane: none. Sphere: radius. Box: half extents. Capsule: radius, half length along z.
-  // Torus: major radius (centre of the tube) around z, minor radius (tube).
-  double radius = 0.5, half_length = 0.5, major_radius = 1.0, minor_radius = 0.25;
-  Vec3 half_extents = Vec3::Constant(0.5);
-};
 
 // The collider as its motion places it at time t, with the velocities over the frame [t - h, t].
 Collider posedAt(const Collider& rest, double t, double h);

@@ -9,7 +9,7 @@
 
 #include "core/collision/collider.h"
 #include "core/objective/objective.h"
-#include "core/params/settings.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 

@@ -23,7 +23,7 @@
 
 #include "core/collision/box_grid.h"
 #include "core/objective/objective.h"
-#include "core/params/settings.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 

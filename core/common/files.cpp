@@ -8,7 +8,7 @@
 #include <cstring>
 #include <memory>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace fs = std::filesystem;

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 

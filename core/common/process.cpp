@@ -10,7 +10,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 extern char** environ;
 

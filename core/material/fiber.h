@@ -1,17 +1,11 @@
 #pragma once
-// Anisotropic fibre reinforcement (paper Sec. 4.4): Psi_fibre = kappa/2 (|F d| - 1)^2, d the unit rest
-// fibre direction. It is exactly a Projective Dynamics energy (kappa/2 min_{|p| = 1} |F d - p|^2), so it
-// enters L as V kappa G_d^T G_d with G_d x = F d, and A stays constant.
+// The fibre term of Fiber (material.h): Psi_fibre = kappa/2 (|F d| - 1)^2 is exactly a Projective Dynamics
+// energy (kappa/2 min_{|p| = 1} |F d - p|^2), so it enters L as V kappa G_d^T G_d with G_d x = F d.
 #include <array>
 
-#include "core/common/types.h"
+#include "qnsim/material.h"
 
 namespace qnsim {
-
-struct Fiber {
-  Vec3 direction = Vec3::UnitX();  // unit length
-  double kappa = 0.0;              // 0 = isotropic
-};
 
 // Adds the fibre energy density to the return value and its stress to P.
 double addFiberEnergyAndStress(const Fiber& fiber, const Mat3& F, Mat3* P);

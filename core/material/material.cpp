@@ -1,6 +1,8 @@
-#include "core/material/material.h"
+#include "qnsim/material.h"
 
-#include "core/common/error.h"
+#include <algorithm>
+
+#include "qnsim/error.h"
 
 namespace qnsim {
 
@@ -21,6 +23,14 @@ void Material::set(std::string_view name, double value) {
     throw error("material '", model(), "' parameter ", e.what());
   }
   this->*p.member = value;
+}
+
+Effect Material::editEffect(const Material& before) const {
+  if (model() != before.model() || !sameUndeclared(before)) return Effect::NewSystemMatrix;
+  Effect effect = Effect::Live;
+  for (const MaterialParameter& p : parameters())
+    if (this->*p.member != before.*p.member) effect = std::max(effect, p.effect);
+  return effect;
 }
 
 std::vector<MaterialParameter> Material::withTearing(std::vector<MaterialParameter> constants) {

@@ -1,6 +1,6 @@
 #pragma once
 // The built-in material models. Each is small; see the .cpp of each for its a, b, c (Eq. 9).
-#include "core/material/material.h"
+#include "qnsim/material.h"
 
 namespace qnsim {
 

@@ -1,6 +1,6 @@
-#include "core/common/error.h"
 #include "core/material/models.h"
 #include "core/material/spline.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

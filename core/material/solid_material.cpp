@@ -1,11 +1,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/material/material.h"
 #include "core/material/models.h"
 #include "core/material/valanis_landel.h"
 #include "core/math/polar3.h"
 #include "core/math/svd3.h"
+#include "qnsim/material.h"
 
 namespace qnsim {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/common/error.h"
 #include "core/material/models.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 

@@ -32,6 +32,12 @@ class SplineMaterial : public SolidMaterial {
   // The spline s and its derivative (the curve the UI edits).
   double shape(double x) const;
 
+
+ protected:
+  bool sameUndeclared(const Material& other) const override {
+    return points_ == static_cast<const SplineMaterial&>(other).points_;
+  }
+
  private:
   struct Eval {
     double integral, value, slope;  // integral_1^x s, s(x), s'(x)

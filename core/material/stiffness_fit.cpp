@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/common/error.h"
 #include "core/material/valanis_landel.h"
 #include "core/math/quadrature.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 

@@ -3,7 +3,7 @@
 // approximates the stress function f (Eq. 10) over the expected stretch interval [x_start, x_end]:
 //   k = integral (x - 1) f(x) dx / integral (x - 1)^2 dx.
 // k is linear in the material's moduli, so spatially varying stiffness carries into L = sum V k G^T G.
-#include "core/material/material.h"
+#include "qnsim/material.h"
 
 namespace qnsim {
 

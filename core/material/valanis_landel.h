@@ -2,8 +2,8 @@
 // Energy, stress and stress derivative of a Valanis-Landel material (Eq. 9) from principal stretches.
 #include <array>
 
-#include "core/material/material.h"
 #include "core/math/svd3.h"
+#include "qnsim/material.h"
 
 namespace qnsim {
 

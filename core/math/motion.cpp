@@ -1,4 +1,4 @@
-#include "core/math/motion.h"
+#include "qnsim/motion.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 // The rotation of the polar decomposition of a 3x3 matrix, without an SVD.
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

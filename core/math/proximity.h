@@ -2,7 +2,7 @@
 // Distances between the primitives of self-collision (core/collision/self_contacts.h): a point and a
 // triangle, two segments, and the height of a point above a triangle's plane, with the gradients the
 // contact energies need (SelfContactTerm in core/objective/objective.h).
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

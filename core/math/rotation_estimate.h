@@ -9,7 +9,7 @@
 // converges, linearly, to the R maximising tr(R^T F) over SO(3): the polar rotation of F, and for an
 // inverted F the rotation U V^T of the inversion-aware SVD (svd3.h). Warm-started from the previous
 // frame's R, one iteration per frame follows a turning element closely; a cold start is far off.
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

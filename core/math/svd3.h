@@ -2,7 +2,7 @@
 // Inversion-aware singular value decomposition of a 3x3 matrix (Irving et al. 2004):
 // F = U diag(sigma) V^T with U, V proper rotations (det = +1), sigma1 >= sigma2 >= |sigma3|, and the
 // reflection of an inverted element (det F < 0) moved into the sign of sigma3.
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

@@ -5,9 +5,9 @@
 #include <climits>
 #include <unordered_map>
 
-#include "core/common/error.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/text_scanner.h"
+#include "qnsim/error.h"
 
 namespace qnsim::io {
 namespace {

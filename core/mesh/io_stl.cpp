@@ -6,9 +6,9 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "core/common/error.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/text_scanner.h"
+#include "qnsim/error.h"
 
 namespace qnsim::io {
 namespace {

@@ -2,10 +2,10 @@
 // "a/b/c" forms keep the position index only; negative OBJ indices count back from the last vertex.
 #include <array>
 
-#include "core/common/error.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/text_scanner.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace io {

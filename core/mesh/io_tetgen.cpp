@@ -5,10 +5,10 @@
 #include <climits>
 #include <cmath>
 
-#include "core/common/error.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/text_scanner.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace io {

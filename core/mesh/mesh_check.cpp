@@ -9,7 +9,7 @@
 
 #include <Eigen/Geometry>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

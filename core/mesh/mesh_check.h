@@ -3,7 +3,7 @@
 #include <functional>
 #include <string>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim {
 

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/common/error.h"
 #include "core/common/log.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/mesh_check.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace io {

@@ -4,8 +4,8 @@
 // coordinates, indices out of range, degenerate tets, mixed tet orientations. Never a crash.
 #include <filesystem>
 
-#include "core/mesh/tet_mesh.h"
 #include "core/mesh/tetrahedralize.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim {
 

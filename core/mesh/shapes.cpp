@@ -5,7 +5,7 @@
 #include <set>
 #include <utility>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

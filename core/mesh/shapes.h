@@ -2,21 +2,13 @@
 // Procedural shapes: a box of tetrahedra, a mass-spring cloth grid and a brush of mass-spring strands.
 #include <vector>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim {
 
 // An axis-aligned box centred at the origin, `cells` cubes along each axis, five positively oriented
 // tets per cube with the split mirrored on alternate cubes so that faces match.
 TetMesh makeBox(const Vec3& size, const Eigen::Vector3i& cells);
-
-// A mass-spring body: a cloth (its triangles carry the mass and are drawn) or strands (no triangles;
-// the stretch springs are the strands' segments).
-struct SpringMesh {
-  SurfaceMesh surface;  // V, and F for a cloth (empty for strands)
-  EdgeIndices stretch_springs, bend_springs;
-  Eigen::VectorXi bend_middle;  // the vertex each bending spring bends over (its ends' common neighbour)
-};
 
 // A cloth grid in the xz plane centred at the origin, `vertices` = (count along x, count along z).
 // Triangles alternate their diagonal in a checkerboard. Springs as in Liu et al. 2013's code:

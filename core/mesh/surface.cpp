@@ -4,7 +4,7 @@
 #include <array>
 #include <vector>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // The boundary of a tet mesh, for rendering, collision and writing surfaces.
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim {
 

@@ -10,13 +10,13 @@
 #include <cstdlib>
 #include <optional>
 
-#include "core/common/error.h"
 #include "core/common/log.h"
 #include "core/common/process.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/mesh_check.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/text_scanner.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

@@ -2,7 +2,7 @@
 // Tetrahedralisation through the `tetgen` program (Debian ships the program, not the library).
 #include <filesystem>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim {
 

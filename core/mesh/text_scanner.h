@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/common/error.h"
 #include "core/common/files.h"
+#include "qnsim/error.h"
 
 namespace qnsim::io {
 

@@ -4,12 +4,12 @@
 #include <cmath>
 #include <map>
 
-#include "core/common/error.h"
 #include "core/material/stiffness_fit.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 
-int addRegion(Model& model, std::string name, std::unique_ptr<Material> material, const Fiber& fiber) {
+int addRegion(Model& model, std::string name, std::shared_ptr<const Material> material, const Fiber& fiber) {
   model.regions.push_back({std::move(name), std::move(material), fiber, 0.0});
   return static_cast<int>(model.regions.size()) - 1;
 }

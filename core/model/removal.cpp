@@ -4,11 +4,11 @@
 #include <cmath>
 #include <limits>
 
-#include "core/common/error.h"
 #include "core/common/hash.h"
 #include "core/common/parallel.h"
 #include "core/math/svd3.h"
 #include "core/mesh/surface.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

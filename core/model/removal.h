@@ -11,13 +11,9 @@
 #include <vector>
 
 #include "core/model/model.h"
+#include "qnsim/state.h"
 
 namespace qnsim {
-
-struct ElementSet {
-  std::vector<int> tets, springs;  // indices, increasing
-  int size() const { return static_cast<int>(tets.size() + springs.size()); }
-};
 
 // The elements still present whose largest principal stretch exceeds 1 + their material's tear_strain
 // (tets: the largest singular value of F; springs: length / rest length).

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/common/parallel.h"
+#include "core/material/fiber.h"
 #include "core/material/valanis_landel.h"
 #include "core/objective/objective.h"
 
@@ -143,7 +144,7 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
   const auto addDiagonal = [&](int v, const Mat3& block) { scatter(&diagonal_block_index_[3 * v], block, 1); };
   for (int v = 0; v < model_.vertexCount(); ++v) addDiagonal(v, inertia_weight_ * model_.mass[v] * Mat3::Identity());
   for (const Attachment& a : model_.attachments) addDiagonal(a.vertex, c * a.stiffness * Mat3::Identity());
-  for (const DragTerm& d : drags) addDiagonal(d.vertex, c * d.stiffness * Mat3::Identity());
+  for (const Drag& d : drags) addDiagonal(d.vertex, c * d.stiffness * Mat3::Identity());
   for (const ContactTerm& t : contacts)
     if (t.gap(z) < 0) addDiagonal(t.vertex, c * t.stiffness * t.normal * t.normal.transpose());
   // Self-contacts couple four vertices, outside the fixed sparsity pattern: their Gauss-Newton blocks

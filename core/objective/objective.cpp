@@ -4,6 +4,7 @@
 
 #include "core/common/parallel.h"
 #include "core/common/simd.h"
+#include "core/material/fiber.h"
 #include "core/objective/spring_kernels.h"
 
 namespace qnsim {
@@ -203,7 +204,7 @@ double Objective::assemble(const VecX& x, bool energies, EnergyParts* parts, Vec
     if (energies) e.friction += f.bound * (u <= f.slip ? 0.5 * u * u / f.slip : u - 0.5 * f.slip);
     if (gradient) vertex(*gradient, f.vertex) += f.bound / std::max(u, f.slip) * slip;
   }
-  for (const DragTerm& d : drags) {
+  for (const Drag& d : drags) {
     const Vec3 r = vertex(z, d.vertex) - d.target;
     if (energies) e.drag += 0.5 * c * d.stiffness * r.squaredNorm();
     if (gradient) vertex(*gradient, d.vertex) += cs * d.stiffness * r;

@@ -10,6 +10,8 @@
 
 #include "core/math/proximity.h"
 #include "core/model/model.h"
+#include "qnsim/state.h"
+#include "qnsim/telemetry.h"
 
 namespace qnsim {
 
@@ -56,13 +58,6 @@ struct FrictionTerm {
   double bound, slip;
 };
 
-// k/2 |x_v - target|^2 that is not part of A (mouse drags), so adding one never refactors.
-struct DragTerm {
-  int vertex;
-  Vec3 target;
-  double stiffness;
-};
-
 // 1/2 (x_v - target)^T K (x_v - target): the air drag of wind.h on one surface vertex, with K and the
 // target fixed for the frame. Dissipative like friction: it acts on x itself, not in A.
 struct WindTerm {
@@ -89,11 +84,6 @@ struct MaterialDamping {
   bool active() const { return weight > 0 && frames.size() + directions.size() > 0; }
 };
 
-struct EnergyParts {
-  double inertia = 0, elastic = 0, attachment = 0, contact = 0, self_contact = 0, drag = 0, friction = 0, wind = 0, damping = 0;
-  double total() const { return inertia + elastic + attachment + contact + self_contact + drag + friction + wind + damping; }
-};
-
 class Objective {
  public:
   explicit Objective(const Model& model);
@@ -112,7 +102,7 @@ class Objective {
   std::vector<ContactTerm> contacts;
   std::vector<SelfContactTerm> self_contacts;
   std::vector<FrictionTerm> frictions;
-  std::vector<DragTerm> drags;
+  std::vector<Drag> drags;  // k/2 |x_v - target|^2, not part of A (qnsim/state.h)
   std::vector<WindTerm> winds;
   MaterialDamping damping;
 

@@ -9,7 +9,7 @@
 
 #include "core/model/model.h"
 #include "core/objective/objective.h"
-#include "core/params/settings.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 

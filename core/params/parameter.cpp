@@ -1,4 +1,4 @@
-#include "core/params/parameter.h"
+#include "core/params/parameter_json.h"
 
 #include <algorithm>
 #include <charconv>
@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {
@@ -60,9 +60,23 @@ bool parseVector(std::string_view text, Eigen::Matrix<double, N, 1>& out) {
   return true;
 }
 
+// Whether the value holds the alternative of the parameter's type.
+bool holdsType(const Parameter& p, const ParameterValue& v) {
+  switch (p.type) {
+    case Type::Real: return std::holds_alternative<double>(v);
+    case Type::Integer: return std::holds_alternative<int>(v);
+    case Type::Boolean: return std::holds_alternative<bool>(v);
+    case Type::Choice: return std::holds_alternative<std::string>(v);
+    case Type::Vector2: return std::holds_alternative<Vec2>(v);
+    case Type::Vector3: return std::holds_alternative<Vec3>(v);
+  }
+  return false;
+}
+
 }  // namespace
 
 void checkParameterValue(const Parameter& p, const ParameterValue& v) {
+  if (!holdsType(p, v)) throw error(p.key, ": expected ", expected(p));
   const auto inRange = [&p](double x) { return std::isfinite(x) && x >= p.min && x <= p.max; };
   bool ok = true;
   switch (p.type) {

@@ -1,8 +1,8 @@
-#include "core/params/parameters.h"
+#include "qnsim/parameters.h"
 
 #include <algorithm>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {
@@ -120,7 +120,7 @@ std::vector<SettingParameter> declareAll() {
       declare<int>("solver.iterations", "Solver", "Solver iterations per frame (paper: 10).", Type::Integer, 10, 1, 100000,
                    [](Settings& s) -> int& { return s.solver.iterations; }),
       declare<int>("solver.lbfgs_window", "Solver", "L-BFGS history window m (Alg. 2; paper: 5). 0 gives the plain direction -A^-1 grad g.",
-                   Type::Integer, 5, 0, 1000, [](Settings& s) -> int& { return s.solver.lbfgs_window; }, Effect::NewDirectionSolver),
+                   Type::Integer, 5, 0, 1000, [](Settings& s) -> int& { return s.solver.lbfgs_window; }),
       choice<InitialHessianKind>("solver.initial_hessian", "Solver",
                                  "Initial Hessian A0 of L-BFGS (Fig. 8). laplacian: ours, M/h^2 + L, n x n, factored once; "
                                  "scaled_identity: <s,t>/<t,t> I (Nocedal-Wright); rest_hessian: M/h^2 + Hessian of E at rest, "
@@ -255,11 +255,5 @@ std::pair<std::string, std::string> splitAssignment(std::string_view assignment)
   return {std::string(assignment.substr(0, eq)), std::string(assignment.substr(eq + 1))};
 }
 
-Effect editEffect(const Settings& before, const Settings& after) {
-  Effect effect = Effect::Live;
-  for (const SettingParameter& p : parameters())
-    if (p.get(before) != p.get(after)) effect = std::max(effect, p.effect);
-  return effect;
-}
 
 }  // namespace qnsim

@@ -1,10 +1,10 @@
 // A bare mesh file opens as a scene of its own: the mesh, in its own units, dropped from a quarter of its
 // size onto a ground plane, with a corotated material whose stiffness is scaled to the mesh so that it
 // neither sags flat nor looks rigid whatever the units: mu = 20 rho g L (L the bounding-box diagonal).
-#include "core/common/error.h"
 #include "core/material/models.h"
 #include "core/mesh/mesh_io.h"
 #include "core/scene/bare_mesh_scene.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 

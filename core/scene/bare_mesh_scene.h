@@ -3,7 +3,7 @@
 // material scaled to the mesh's size.
 #include <filesystem>
 
-#include "core/scene/scene.h"
+#include "qnsim/scene.h"
 
 namespace qnsim {
 

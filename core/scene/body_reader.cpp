@@ -1,11 +1,12 @@
 // Bodies of a scene file: shape or mesh, placement, materials per region, handles.
 #include <cmath>
 
-#include "core/common/error.h"
 #include "core/common/memory_budget.h"
 #include "core/material/spline.h"
 #include "core/mesh/mesh_io.h"
+#include "core/mesh/shapes.h"
 #include "core/scene/readers.h"
+#include "qnsim/error.h"
 
 namespace qnsim::scene_detail {
 namespace {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

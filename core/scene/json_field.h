@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "core/scene/json_field.h"
-#include "core/scene/scene.h"
+#include "core/scene/scene_parser.h"
 
 namespace qnsim::scene_detail {
 

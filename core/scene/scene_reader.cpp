@@ -6,15 +6,16 @@
 #include <set>
 #include <sstream>
 
-#include "core/common/error.h"
 #include "core/mesh/mesh_io.h"
-#include "core/params/parameters.h"
+#include "core/params/parameter_json.h"
 #include "core/scene/bare_mesh_scene.h"
 #include "core/scene/readers.h"
+#include "core/scene/scene_parser.h"
+#include "qnsim/error.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim {
 namespace {
-
 
 constexpr int kFormatVersion = 1;
 const std::set<std::string> kStructuralKeys = {"format", "version", "name", "description", "frames", "bodies", "colliders", "camera"};
@@ -134,6 +135,10 @@ Scene loadScene(const std::filesystem::path& path, const std::vector<std::string
   return parseScene(text.str(), path, overrides);
 }
 
+Scene parseScene(const std::string& text, const std::filesystem::path& path, const std::vector<std::string>& overrides) {
+  return parseScene(text, path, overrides, {});
+}
+
 void applyOverride(Scene& scene, std::string_view assignment) {
   const auto [key, value] = splitAssignment(assignment);
   applyOverride(scene, key, value);
@@ -147,16 +152,26 @@ bool splitMaterialKey(const std::string& key, std::string& name, std::string& pa
   return true;
 }
 
-std::unique_ptr<Material> overrideMaterial(const Material& material, const std::string& key, const std::string& value) {
+std::unique_ptr<Material> overrideMaterial(const Material& material, const std::string& key, double value) {
   std::string name, parameter;
   splitMaterialKey(key, name, parameter);
   auto edited = material.clone();
   try {
-    edited->set(parameter, std::get<double>(parseParameter(edited->parameter(parameter), value)));
+    edited->set(parameter, value);
   } catch (const Error& e) {
     throw error(key, ": ", e.what());
   }
   return edited;
+}
+
+double parseMaterialValue(const Material& material, const std::string& key, const std::string& text) {
+  std::string name, parameter;
+  splitMaterialKey(key, name, parameter);
+  try {
+    return std::get<double>(parseParameter(material.parameter(parameter), text));
+  } catch (const Error& e) {
+    throw error(key, ": ", e.what());
+  }
 }
 
 Error noMaterialNamed(const std::string& key, const std::string& name) {
@@ -172,7 +187,7 @@ void applyOverride(Scene& scene, const std::string& key, const std::string& valu
   for (BodyDesc& body : scene.bodies)
     for (MaterialDesc& m : body.materials)
       if (m.name == name) {
-        m.material = overrideMaterial(*m.material, key, value);
+        m.material = overrideMaterial(*m.material, key, parseMaterialValue(*m.material, key, value));
         return;
       }
   throw noMaterialNamed(key, name);

@@ -3,9 +3,10 @@
 #include <map>
 #include <set>
 
-#include "core/common/error.h"
 #include "core/common/memory_budget.h"
 #include "core/mesh/surface.h"
+#include "core/scene/perturb.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {
@@ -23,7 +24,7 @@ class RegionTags {
 
   RegionTags(Model& model, const BodyDesc& body) {
     for (const MaterialDesc& m : body.materials) {
-      const int region = addRegion(model, m.name, m.material->clone(), m.fiber);
+      const int region = addRegion(model, m.name, m.material, m.fiber);
       if (m.select) selected_.push_back({&m, region});
       else if (m.region < 0) fallback_ = region;
       else named_[m.region] = region;

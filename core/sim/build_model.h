@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "core/model/model.h"
-#include "core/scene/scene.h"
 #include "core/sim/handles.h"
+#include "qnsim/scene.h"
 
 namespace qnsim {
 

@@ -9,7 +9,7 @@
 //   (objective.h, MaterialDamping) whose Hessian (beta/h) L_e bounds, L_e the elastic part of L; A holds
 //   that bound (system_matrix.h). materialDampingWeight gives the potential's weight for the integrator.
 #include "core/model/model.h"
-#include "core/params/settings.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 

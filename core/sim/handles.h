@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "core/model/model.h"
-#include "core/scene/scene.h"
+#include "qnsim/scene.h"
 
 namespace qnsim {
 

@@ -9,7 +9,7 @@
 // The forces of E act at the velocity a/h (x - x^) with a = 1, x^ = x_n (backward Euler: v+; implicit
 // midpoint: the midpoint's velocity) or a = 3/2, x^ = (4 x_n - x_n-1)/3 (BDF2: v+); stiffness-proportional
 // damping acts on it (damping.h). The velocities entering y are the dragged ones (damping.h).
-#include "core/params/settings.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 

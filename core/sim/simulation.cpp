@@ -1,267 +1,199 @@
-#include "core/sim/simulation.h"
-
+// A frame of a Simulation, and the public functions, which hand everything to Simulation::Impl.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "core/collision/contacts.h"
-#include "core/common/error.h"
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
 #include "core/objective/wind.h"
-#include "core/params/parameters.h"
 #include "core/sim/damping.h"
+#include "core/sim/simulation_impl.h"
 
 namespace qnsim {
 
-Simulation::Simulation(Scene scene) : scene_(std::move(scene)), settings_(scene_.settings) {
-  built_ = buildModel(scene_);
-  self_collision_ = std::make_unique<SelfCollision>(built_.model);
-  objective_ = std::make_unique<Objective>(built_.model);
-  system_ = std::make_unique<SystemMatrix>(built_.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings_));
-  createSolvers();
-  reset();
-}
-
-Simulation::~Simulation() = default;
-
-// After every change of A (and of the settings it holds, the damping term's weight among them).
-void Simulation::createSolvers() {
-  objective_->damping.weight = materialDampingWeight(settings_);
-  frame_method_ = makeFrameMethod(settings_.solver, *objective_, *system_);
-  frame_method_->setContactRefresh(contactRefresh());
-  compared_methods_.clear();
-  exact_solver_ = std::make_unique<ExactSolver>(*objective_, *system_);
+Simulation::Impl::Impl(Scene scene_in, SimulationOptions options_in) : scene(std::move(scene_in)), options(options_in) {
+  built = buildModel(scene);
+  scene_attachments = built.model.attachments;
+  initial.x = initial.x_previous = built.initial;
+  initial.v = initial.v_previous = built.velocity;
+  state = initial;
+  self_collision = std::make_unique<SelfCollision>(built.model);
+  objective = std::make_unique<Objective>(built.model);
+  system = std::make_unique<SystemMatrix>(built.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings()));
+  createMethods();
+  load(initial);
 }
 
 // Collider contacts and self-contacts, refreshed together. Self-collisions can be switched on live, so
 // the refresh is there for every scene; without colliders and with them off it does nothing.
-ContactRefresh Simulation::contactRefresh() {
+ContactRefresh Simulation::Impl::contactRefresh() {
   return [this](const VecX& x) {
     bool changed = false;
     // Collider candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
-    if (!colliders_.empty())
-      changed = refreshContacts(colliders_, x, x_start_, contactParams(settings_, 1e-2 * record_.bbox_diagonal), *objective_);
-    if (settings_.self_collision.enabled) {
-      changed |= self_collision_->refresh(x, x_start_, selfContactParams(settings_), *objective_);
-    } else if (!objective_->self_contacts.empty()) {
-      objective_->self_contacts.clear();
+    if (!colliders.empty())
+      changed = refreshContacts(colliders, x, x_start, contactParams(settings(), 1e-2 * record.bbox_diagonal), *objective);
+    if (settings().self_collision.enabled) {
+      changed |= self_collision->refresh(x, x_start, selfContactParams(settings()), *objective);
+    } else if (!objective->self_contacts.empty()) {
+      objective->self_contacts.clear();
       changed = true;
     }
     return changed;
   };
 }
 
-void Simulation::poseColliders(double t) {
-  colliders_.clear();
-  for (const Collider& c : scene_.colliders) colliders_.push_back(posedAt(c, t, settings_.time_step));
+void Simulation::Impl::poseColliders(double t) {
+  colliders.clear();
+  for (const Collider& c : scene.colliders) colliders.push_back(posedAt(c, t, settings().time_step));
 }
 
-namespace {
-// Eq. 12 for every iterate: (g_k - g*) / (g_0 - g*).
-void relativeErrors(const std::vector<IterationRecord>& iterations, double g_star, std::vector<double>& out) {
-  const double g0 = iterations.front().g;
-  out.clear();
-  for (const IterationRecord& it : iterations) out.push_back(g0 > g_star ? (it.g - g_star) / (g0 - g_star) : 0.0);
-}
-}  // namespace
-
-double Simulation::stiffnessScale() const {
-  const StepForm form = stepForm(settings_.integrator);
+double Simulation::Impl::stiffnessScale() const {
+  const StepForm form = stepForm(settings().integrator);
   return form.energy_scale * form.argument_scale * form.argument_scale;
 }
 
-void Simulation::reset() {
-  if (setRemovedElements(built_.model, {})) topologyChanged();
-  torn_ = 0;
-  x_ = x_previous_ = built_.initial;
-  v_ = v_previous_ = built_.velocity;
-  frame_ = 0;
-  time_ = 0;
-  objective_->contacts.clear();
-  objective_->self_contacts.clear();
-  objective_->frictions.clear();
-  poseColliders(0.0);
-  updateHandleTargets(built_.handles, 0.0, built_.model);
-  solve_ = {};
-  rel_error_.clear();
-  record_ = {};
-  frame_method_->forgetHistory();
-  measure(0.0);
-}
-
-void Simulation::setState(const VecX& x, const VecX& v) {
-  x_ = x;
-  v_ = v;
-  frame_method_->forgetHistory();
-}
-
-void Simulation::setSettings(const Settings& s) {
-  const Effect effect = editEffect(settings_, s);  // each parameter's cost is declared in the registry
-  settings_ = s;
-  if (effect == Effect::NewSystemMatrix) {
-    pending_is_obsolete_ = refactorPending();  // a pending factor would bring back the old h or interval
-    pending_is_stale_ = false;                 // the rebuild below has the newest model
-    updateStiffness(built_.model, settings_.solver.stiffness_interval);
-    system_->rebuild(built_.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings_));
-  }
-  if (effect == Effect::Live)
-    frame_method_->setSettings(settings_.solver);
-  else
-    createSolvers();
-}
-
-void Simulation::prepareFrame(double t) {
-  updateHandleTargets(built_.handles, t, built_.model);
+void Simulation::Impl::prepareFrame(double t) {
+  const Settings& s = settings();
+  updateHandleTargets(built.handles, t, built.model);
   poseColliders(t);
+  objective->drags = state.drags;
   // Backward Euler: y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3); the others in integrator.h.
-  x_start_ = x_;
-  v_start_ = v_;
-  makeWindTerms(built_.model, x_start_, settings_.wind, settings_.time_step, t, objective_->winds);
-  dragVelocities(built_.model, settings_, x_, v_, v_dragged_);
-  dragVelocities(built_.model, settings_, x_, v_previous_, v_previous_dragged_);  // at x_n too: the drag stays linear in v
-  predict(settings_.integrator, {x_, v_dragged_, x_previous_, v_previous_dragged_}, settings_, prediction_);
-  for (int v : detached_) vertex(prediction_.y, v) = vertex(x_, v);
-  objective_->setInertia(prediction_.y, inertiaWeight());
-  const StepForm form = stepForm(settings_.integrator);
-  objective_->setEnergyTransform(form.energy_scale, form.argument_scale, prediction_.offset);
-  objective_->damping.anchor = prediction_.anchor;
-  if (objective_->damping.weight > 0) objective_->setDampingFrames(x_, v_dragged_, settings_.time_step / form.velocity_scale);
+  x_start = state.x;
+  v_start = state.v;
+  makeWindTerms(built.model, x_start, s.wind, s.time_step, t, objective->winds);
+  dragVelocities(built.model, s, state.x, state.v, v_dragged);
+  dragVelocities(built.model, s, state.x, state.v_previous, v_previous_dragged);  // at x_n too: the drag stays linear in v
+  predict(s.integrator, {state.x, v_dragged, state.x_previous, v_previous_dragged}, s, prediction);
+  for (int v : detached) vertex(prediction.y, v) = vertex(state.x, v);
+  objective->setInertia(prediction.y, inertiaWeight());
+  const StepForm form = stepForm(s.integrator);
+  objective->setEnergyTransform(form.energy_scale, form.argument_scale, prediction.offset);
+  objective->damping.anchor = prediction.anchor;
+  if (objective->damping.weight > 0) objective->setDampingFrames(state.x, v_dragged, s.time_step / form.velocity_scale);
 }
 
 // The thread count is the process's (parallel.h): a simulation sets its own when it steps, so that
 // one being built on another thread (the sandbox opening a file) does not change it under this one.
-void Simulation::step() {
-  setThreadCount(settings_.threads);
-  adoptRefactor(false);
+void Simulation::Impl::step() {
+  setThreadCount(settings().threads);
+  adoptRefactor(options.wait_for_refactor);
   Timer timer;
-  const double h = settings_.time_step;
-  time_ += h;
-  ++frame_;
-  prepareFrame(time_);
+  state.time += settings().time_step;
+  ++state.frame;
+  prepareFrame(state.time);
   double reference_ms = 0;  // reported apart: frame_ms is the solver's time alone
-  if (reference_enabled_) {
+  if (reference_enabled) {
     Timer reference_timer;
-    computeReference(prediction_.y);
+    computeReference(prediction.y);
     reference_ms = reference_timer.ms();
   }
-  x_ = prediction_.y;  // x_1 := y (Alg. 1 line 1)
-  frame_method_->solve(x_, solve_);
-  warning_.clear();
-  torn_ = 0;
-  if (!x_.allFinite() || !std::isfinite(solve_.g)) {
+  state.x = prediction.y;  // x_1 := y (Alg. 1 line 1)
+  method->solve(state.x, solve);
+  warning.clear();
+  torn = 0;
+  if (!state.x.allFinite() || !std::isfinite(solve.g)) {
     rollBack();
   } else {
-    updateVelocity(settings_.integrator, {x_start_, v_dragged_, x_previous_, v_previous_dragged_}, settings_, x_, v_);
-    for (int v : detached_) vertex(v_, v).setZero();
-    x_previous_ = x_start_;
-    v_previous_ = v_start_;
-    if (reference_enabled_) relativeErrors(solve_.iterations, std::min(rel_error_.front(), solve_.g), rel_error_);
+    updateVelocity(settings().integrator, {x_start, v_dragged, state.x_previous, v_previous_dragged}, settings(), state.x, state.v);
+    for (int v : detached) vertex(state.v, v).setZero();
+    state.x_previous = x_start;
+    state.v_previous = v_start;
+    if (reference_enabled) relativeErrors(solve.iterations, std::min(rel_error.front(), solve.g), rel_error);
     tear();
   }
   measure(timer.ms() - reference_ms, reference_ms);
-  record_.rolled_back = !warning_.empty();
+  record.rolled_back = !warning.empty();
 }
 
 // A frame whose solve produced NaN or Inf must not poison the state or end the session: keep the
 // last good positions and drop the velocity that carried the motion into the divergence, so the next
 // frame does not repeat it. Time, handles and colliders move on as scheduled.
-void Simulation::rollBack() {
-  warning_ = "frame " + std::to_string(frame_) + ": the solve diverged (non-finite " + (x_.allFinite() ? "energy" : "positions") +
-             "); rolled back to the last good positions with zero velocity. If it repeats, try solver.line_search=armijo, "
-             "more solver.iterations or a smaller time_step";
-  x_ = x_previous_ = x_start_;
-  v_.setZero(x_.size());
-  v_previous_ = v_;
-  rel_error_.clear();
-  solve_.g = objective_->evaluate(x_, nullptr, &solve_.parts);
+void Simulation::Impl::rollBack() {
+  warning = "frame " + std::to_string(state.frame) + ": the solve diverged (non-finite " + (state.x.allFinite() ? "energy" : "positions") +
+            "); rolled back to the last good positions with zero velocity. If it repeats, try solver.line_search=armijo, "
+            "more solver.iterations or a smaller time_step";
+  state.x = state.x_previous = x_start;
+  state.v.setZero(state.x.size());
+  state.v_previous = state.v;
+  rel_error.clear();
+  solve.g = objective->evaluate(state.x, nullptr, &solve.parts);
 }
 
-// Stores g(x*) in rel_error_[0] until step() turns it into the relative errors.
-void Simulation::computeReference(const VecX& y) {
-  contactRefresh()(y);  // the contact set stays fixed for x*
-  VecX x_star = y;
-  rel_error_.assign(1, exact_solver_->solve(x_star));
-}
-
-std::vector<Simulation::MethodTrace> Simulation::compareNextFrame(const std::vector<SolverSettings>& methods) {
-  setThreadCount(settings_.threads);
-  adoptRefactor(true);
-  prepareFrame(time_ + settings_.time_step);
-  computeReference(prediction_.y);
-  double g_star = rel_error_.front();
-  std::vector<MethodTrace> traces;
-  std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> used;  // kept for the next call
-  for (const SolverSettings& method : methods) {
-    MethodTrace trace{method, {}, {}};
-    auto kept = std::find_if(compared_methods_.begin(), compared_methods_.end(), [&](const auto& m) { return m.second && m.first == method; });
-    if (kept != compared_methods_.end()) {
-      used.emplace_back(method, std::move(kept->second));
-    } else {
-      used.emplace_back(method, makeFrameMethod(method, *objective_, *system_));
-      used.back().second->setContactRefresh(contactRefresh());
-    }
-    FrameMethod* frame_method = used.back().second.get();
-    VecX x = prediction_.y;
-    frame_method->solve(x, trace.result);
-    for (const IterationRecord& it : trace.result.iterations) g_star = std::min(g_star, it.g);
-    traces.push_back(std::move(trace));
-  }
-  compared_methods_ = std::move(used);
-  for (MethodTrace& trace : traces) relativeErrors(trace.result.iterations, g_star, trace.rel_error);
-  rel_error_.clear();
-  updateHandleTargets(built_.handles, time_, built_.model);
-  poseColliders(time_);
-  return traces;
-}
-
-void Simulation::measure(double frame_ms, double reference_ms) {
-  const Model& model = built_.model;
-  FrameRecord& r = record_;
-  r.frame = frame_;
-  r.time = time_;
-  r.iterations = solve_.iterations.empty() ? 0 : solve_.iterations.back().iteration;  // pbd without a trace records 0 and the last
-  r.ls_trials = solve_.ls_trials;
+void Simulation::Impl::measure(double frame_ms, double reference_ms) {
+  const Model& model = built.model;
+  const VecX& x = state.x;
+  FrameRecord& r = record;
+  r.frame = state.frame;
+  r.time = state.time;
+  r.iterations = solve.iterations.empty() ? 0 : solve.iterations.back().iteration;  // pbd without a trace records 0 and the last
+  r.ls_trials = solve.ls_trials;
   r.frame_ms = frame_ms;
   r.reference_ms = reference_ms;
-  r.g = solve_.g;
-  r.elastic_energy = solve_.parts.elastic;
-  if (settings_.integrator != IntegratorKind::BackwardEuler) {  // g holds c E(s x + o); report E(x) itself
-    const StepForm form = stepForm(settings_.integrator);
+  r.g = solve.g;
+  r.elastic_energy = solve.parts.elastic;
+  if (settings().integrator != IntegratorKind::BackwardEuler) {  // g holds c E(s x + o); report E(x) itself
+    const StepForm form = stepForm(settings().integrator);
     EnergyParts parts;
-    objective_->setEnergyTransform(1.0, 1.0, prediction_.offset);
-    objective_->evaluate(x_, nullptr, &parts);
-    objective_->setEnergyTransform(form.energy_scale, form.argument_scale, prediction_.offset);
+    objective->setEnergyTransform(1.0, 1.0, prediction.offset);
+    objective->evaluate(x, nullptr, &parts);
+    objective->setEnergyTransform(form.energy_scale, form.argument_scale, prediction.offset);
     r.elastic_energy = parts.elastic;
   }
-  r.times = solve_.times;
+  r.times = solve.times;
   r.kinetic_energy = 0;
   r.com.setZero();
   for (int v = 0; v < model.vertexCount(); ++v) {
-    r.kinetic_energy += 0.5 * model.mass[v] * vertex(v_, v).squaredNorm();
-    r.com += model.mass[v] * vertex(x_, v);
+    r.kinetic_energy += 0.5 * model.mass[v] * vertex(state.v, v).squaredNorm();
+    r.com += model.mass[v] * vertex(x, v);
   }
   r.com /= model.mass.sum();
-  const auto rows = asRows(x_);
+  const auto rows = asRows(x);
   r.bbox_diagonal = (rows.colwise().maxCoeff() - rows.colwise().minCoeff()).norm();
   r.min_det_f = std::numeric_limits<double>::infinity();
   r.inverted = 0;
   for (int e = 0; e < model.tets.size(); ++e) {
     if (model.tets.removed[e]) continue;
-    const double J = model.tets.deformedEdges(x_, e).determinant() * model.tets.rest_inverse[e].determinant();
+    const double J = model.tets.deformedEdges(x, e).determinant() * model.tets.rest_inverse[e].determinant();
     r.min_det_f = std::min(r.min_det_f, J);
     r.inverted += J <= 0;
   }
   if (std::isinf(r.min_det_f)) r.min_det_f = 1;  // no tets (or all removed)
   r.active_contacts = 0;  // the terms that push (candidates above the surface do not)
-  for (const ContactTerm& c : objective_->contacts) r.active_contacts += c.gap(x_) < 0;
-  r.max_penetration = measureContacts(colliders_, x_).max_penetration;
-  const SelfContactStats self = measureSelfContacts(objective_->self_contacts, x_);
+  for (const ContactTerm& c : objective->contacts) r.active_contacts += c.gap(x) < 0;
+  r.max_penetration = measureContacts(colliders, x).max_penetration;
+  const SelfContactStats self = measureSelfContacts(objective->self_contacts, x);
   r.self_contacts = self.pushing;
   r.max_self_penetration = self.max_penetration;
-  r.factorizations = retired_factorizations_ + system_->factorizations() + frame_method_->factorizations();
-  r.torn = torn_;
+  r.factorizations = retired_factorizations + system->factorizations() + method->factorizations();
+  r.torn = torn;
   r.removed = removedCount(model);
 }
+
+Simulation::Impl& internals(Simulation& simulation) { return *simulation.impl_; }
+
+Simulation::Simulation(Scene scene, SimulationOptions options) : impl_(std::make_unique<Impl>(std::move(scene), options)) {}
+Simulation::~Simulation() = default;
+void Simulation::step() { impl_->step(); }
+EditResult Simulation::apply(const Edit& edit) { return impl_->apply(edit); }
+SimState Simulation::state() const { return impl_->currentState(); }
+int Simulation::frame() const { return impl_->state.frame; }
+double Simulation::time() const { return impl_->state.time; }
+const VecX& Simulation::positions() const { return impl_->state.x; }
+const VecX& Simulation::velocities() const { return impl_->state.v; }
+const Scene& Simulation::scene() const { return impl_->scene; }
+const Settings& Simulation::settings() const { return impl_->settings(); }
+const Model& Simulation::model() const { return impl_->built.model; }
+const std::vector<Collider>& Simulation::colliders() const { return impl_->colliders; }
+const FrameRecord& Simulation::lastFrame() const { return impl_->record; }
+const FrameSolveResult& Simulation::lastSolve() const { return impl_->solve; }
+const std::string& Simulation::lastWarning() const { return impl_->warning; }
+bool Simulation::refactorPending() const { return impl_->refactorPending(); }
+void Simulation::finishRefactor() { impl_->adoptRefactor(true); }
+int Simulation::topologyVersion() const { return impl_->topology_version; }
+std::vector<MethodTrace> Simulation::compareNextFrame(const std::vector<Method>& methods) { return impl_->compareNextFrame(methods); }
+void Simulation::setReferenceEnabled(bool enabled) { impl_->reference_enabled = enabled; }
+bool Simulation::referenceEnabled() const { return impl_->reference_enabled; }
+const std::vector<double>& Simulation::lastRelativeErrors() const { return impl_->rel_error; }
 
 }  // namespace qnsim

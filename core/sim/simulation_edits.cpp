@@ -1,168 +1,276 @@
-// Live edits of a running Simulation: materials, pins, removed elements (tearing and cutting), state. A
-// changes with them; it is refactored on a worker thread from a private copy of the model, so the frame
-// loop never waits for a factorisation.
+// Simulation::apply: every edit of a running simulation, checked in full before anything changes, then
+// doing what its declared effect asks (qnsim/edit.h). Settings and materials live in the scene; pins,
+// drags, removed elements and the rest of the dynamic state in the SimState.
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
-#include "core/common/error.h"
-#include "core/sim/damping.h"
-#include "core/sim/simulation.h"
+#include "core/scene/scene_parser.h"
+#include "core/sim/simulation_impl.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim {
 namespace {
 
-// What assembleLaplacian reads, copied so that the worker shares nothing with the frame loop.
-Model copyForAssembly(const Model& m) {
-  Model copy;
-  copy.rest = m.rest;
-  copy.mass = m.mass;
-  copy.tets = m.tets;
-  copy.springs = m.springs;
-  copy.attachments = m.attachments;
-  for (const Region& r : m.regions) copy.regions.push_back({r.name, r.material->clone(), r.fiber, r.stiffness});
-  return copy;
+void checkVertex(const Model& model, int v, const char* what) {
+  if (v < 0 || v >= model.vertexCount()) throw error(what, ": vertex ", v, " does not exist (the model has ", model.vertexCount(), ")");
 }
 
-constexpr const char* kPinHandle = "pinned";
+void checkDrags(const Model& model, const std::vector<Drag>& drags) {
+  for (const Drag& d : drags) {
+    checkVertex(model, d.vertex, "drag");
+    if (!(std::isfinite(d.stiffness) && d.stiffness >= 0)) throw error("drag: the stiffness must be 0 or more and finite, got ", d.stiffness);
+    if (!d.target.allFinite()) throw error("drag: the target of vertex ", d.vertex, " is not finite");
+  }
+}
+
+void checkPinStiffness(double stiffness) {
+  if (!(std::isfinite(stiffness) && stiffness > 0)) throw error("pin: the stiffness must be positive and finite, got ", stiffness);
+}
+
+// The region of the scene's material `name` (the regions are named after them); the error names `what`.
+int regionNamed(const Model& model, const std::string& name, const std::string& what) {
+  for (size_t r = 0; r < model.regions.size(); ++r)
+    if (model.regions[r].name == name) return static_cast<int>(r);
+  throw noMaterialNamed(what, name);
+}
+
+// The (vertex, stiffness) sequence of the attachments: what A holds of them.
+std::vector<std::pair<int, double>> attachmentTerms(const Model& model) {
+  std::vector<std::pair<int, double>> terms;
+  for (const Attachment& a : model.attachments) terms.emplace_back(a.vertex, a.stiffness);
+  return terms;
+}
+
+bool contains(const std::vector<int>& sorted, int v) { return std::binary_search(sorted.begin(), sorted.end(), v); }
 
 }  // namespace
 
-void Simulation::requestRefactor() {
-  if (refactorPending()) {
-    pending_is_stale_ = true;  // relaunched with the newest model when this one finishes
-    return;
-  }
-  pending_is_stale_ = pending_is_obsolete_ = false;
-  auto model = std::make_shared<Model>(copyForAssembly(built_.model));
-  const double weight = inertiaWeight(), scale = stiffnessScale(), damping = materialDampingWeight(settings_);
-  pending_system_ = std::async(std::launch::async,
-                               [model, weight, scale, damping] { return std::make_unique<SystemMatrix>(*model, weight, scale, damping); });
+EditResult Simulation::Impl::apply(const Edit& edit) {
+  return std::visit(
+      [this](const auto& e) -> EditResult {
+        using T = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<T, SetParameter>) return setParameter(e);
+        else if constexpr (std::is_same_v<T, SetMaterial>) return setMaterial(e.region, e.material);
+        else if constexpr (std::is_same_v<T, PinVertices>) return pin(e);
+        else if constexpr (std::is_same_v<T, UnpinVertices>) return unpin(e);
+        else if constexpr (std::is_same_v<T, SetDrag>) return setDrag(e);
+        else if constexpr (std::is_same_v<T, Cut>) return cut(e);
+        else if constexpr (std::is_same_v<T, LoadState>) return load(e.state);
+        else return load(initial);  // Reset
+      },
+      edit);
 }
 
-void Simulation::adoptRefactor(bool wait) {
-  while (refactorPending()) {
-    if (!wait && pending_system_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-    std::unique_ptr<SystemMatrix> fresh = pending_system_.get();
-    if (!pending_is_obsolete_) {
-      // A stale factor is still newer than A: swapping it in keeps a stream of edits (a tear every frame)
-      // from holding the old A forever. Keep the factorisation count monotonic (telemetry reports it).
-      retired_factorizations_ += system_->factorizations();
-      system_ = std::move(fresh);
-      createSolvers();
-    }
-    if (pending_is_stale_) requestRefactor();
+EditResult Simulation::Impl::setParameter(const SetParameter& edit) {
+  std::string name, constant;
+  const std::string* text = std::get_if<std::string>(&edit.value);
+  if (splitMaterialKey(edit.key, name, constant)) {
+    const Material& material = *built.model.regions[regionNamed(built.model, name, edit.key)].material;
+    const double* number = std::get_if<double>(&edit.value);
+    const int* integer = std::get_if<int>(&edit.value);
+    if (!text && !number && !integer) throw error(edit.key, ": expected a number");
+    const double value = text ? parseMaterialValue(material, edit.key, *text) : number ? *number : *integer;
+    return setMaterial(name, overrideMaterial(material, edit.key, value));
   }
+  const SettingParameter& p = findParameter(edit.key);
+  Settings edited = settings();
+  qnsim::setParameter(edited, p, text && p.type != Parameter::Type::Choice ? parseParameter(p, *text) : edit.value);
+  if (p.get(edited) == p.get(settings())) return {};
+  scene.settings = edited;
+  if (p.effect == Effect::NewSystemMatrix) {
+    updateStiffness(built.model, settings().solver.stiffness_interval);
+    requestRefactor(state.removed);  // the methods are remade on the new A
+  } else if (p.effect == Effect::NewDirectionSolver) {
+    createMethods();
+  } else {
+    method->setSettings(settings().solver);
+  }
+  return {p.effect};
 }
 
-void Simulation::setMaterial(int region, std::unique_ptr<Material> material) {
-  if (region < 0 || region >= static_cast<int>(built_.model.regions.size()))
-    throw error("material edit: region ", region, " does not exist (the model has ", built_.model.regions.size(), ")");
-  Region& r = built_.model.regions[region];
+// The material takes effect at once in g; k and A follow its declared effect.
+EditResult Simulation::Impl::setMaterial(const std::string& name, std::shared_ptr<const Material> material) {
+  Region& region = built.model.regions[regionNamed(built.model, name, "material edit")];
   const bool solid = dynamic_cast<const SolidMaterial*>(material.get()) != nullptr;
-  if (!material || solid != r.is_solid())
-    throw error("material edit: region '", r.name, "' needs a ", r.is_solid() ? "solid" : "spring", " material");
-  r.material = std::move(material);
-  const double stiffness = r.stiffness;
-  r.stiffness = regionStiffness(r, settings_.solver.stiffness_interval);
-  if (r.stiffness != stiffness) requestRefactor();  // k is all A holds of a material (tear_strain applies live)
+  if (!material || solid != region.is_solid())
+    throw error("material edit: '", name, "' needs a ", region.is_solid() ? "solid" : "spring", " material");
+  const Effect effect = material->editEffect(*region.material);
+  region.material = material;
+  for (BodyDesc& body : scene.bodies)
+    for (MaterialDesc& m : body.materials)
+      if (m.name == name) m.material = material;  // the scene and the model share one material
+  if (effect == Effect::NewSystemMatrix) {
+    region.stiffness = regionStiffness(region, settings().solver.stiffness_interval);
+    requestRefactor(state.removed);
+  } else if (effect == Effect::NewDirectionSolver) {
+    createMethods();
+  }
+  return {effect};
 }
 
-void Simulation::pinVertices(const std::vector<int>& vertices, double stiffness) {
-  if (!(std::isfinite(stiffness) && stiffness > 0)) throw error("pin: the stiffness must be positive and finite, got ", stiffness);
-  Model& model = built_.model;
-  for (int v : vertices)  // all checked first, so that a bad index leaves the model as it was
-    if (v < 0 || v >= model.vertexCount()) throw error("pin: vertex ", v, " does not exist (the model has ", model.vertexCount(), ")");
+EditResult Simulation::Impl::pin(const PinVertices& edit) {
+  checkPinStiffness(edit.stiffness);
+  const Model& model = built.model;
+  for (int v : edit.vertices) checkVertex(model, v, "pin");  // all checked first: a bad index changes nothing
   std::vector<char> attached(model.vertexCount(), 0);
   for (const Attachment& a : model.attachments) attached[a.vertex] = 1;
-  auto handle = std::find_if(built_.handles.begin(), built_.handles.end(), [](const HandleState& h) { return h.name == kPinHandle; });
-  if (handle == built_.handles.end()) {
-    HandleDesc desc;
-    desc.name = kPinHandle;
-    desc.stiffness = stiffness;
-    built_.handles.push_back({"", kPinHandle, desc, Vec3::Zero(), {}, {}});
-    handle = built_.handles.end() - 1;
+  const size_t before = state.pins.size();
+  for (int v : edit.vertices)
+    if (!attached[v]) attached[v] = 1, state.pins.push_back({v, vertex(state.x, v), edit.stiffness});
+  if (state.pins.size() == before) return {};
+  attachmentsChanged();
+  requestRefactor(state.removed);
+  return {Effect::NewSystemMatrix};
+}
+
+EditResult Simulation::Impl::unpin(const UnpinVertices& edit) {
+  for (int v : edit.vertices) checkVertex(built.model, v, "unpin");
+  std::vector<int> release = edit.vertices;
+  std::sort(release.begin(), release.end());
+  const size_t pins = state.pins.size(), released = state.released.size();
+  std::erase_if(state.pins, [&](const Pin& p) { return contains(release, p.vertex); });
+  for (const Attachment& a : scene_attachments)
+    if (contains(release, a.vertex) && !contains(state.released, a.vertex))
+      state.released.insert(std::upper_bound(state.released.begin(), state.released.end(), a.vertex), a.vertex);
+  if (state.pins.size() == pins && state.released.size() == released) return {};
+  attachmentsChanged();
+  requestRefactor(state.removed);
+  return {Effect::NewSystemMatrix};
+}
+
+EditResult Simulation::Impl::setDrag(const SetDrag& edit) {
+  checkDrags(built.model, edit.drags);
+  state.drags = edit.drags;
+  return {};
+}
+
+EditResult Simulation::Impl::cut(const Cut& edit) {
+  if (!edit.apex.allFinite() || !edit.u.allFinite() || !edit.v.allFinite()) throw error("cut: the wedge's apex and rays must be finite");
+  EditResult result;
+  result.removed = removeElements(built.model, elementsCrossedBy(built.model, state.x, {edit.apex, edit.u, edit.v}));
+  if (result.removed > 0) {
+    topologyChanged();
+    if (settings().removal_matrix == RemovalMatrix::Refactor) requestRefactor(state.removed), result.effect = Effect::NewSystemMatrix;
   }
-  const int index = static_cast<int>(handle - built_.handles.begin());
-  bool changed = false;
-  for (int v : vertices) {
-    if (attached[v]) continue;
-    attached[v] = 1;
-    handle->attachments.push_back(static_cast<int>(model.attachments.size()));
-    handle->rest.push_back(vertex(x_, v));  // no motion: the target stays at the rest point
-    model.attachments.push_back({v, stiffness, vertex(x_, v), index});
-    changed = true;
+  return result;
+}
+
+void Simulation::Impl::tear() {
+  torn = removeElements(built.model, overstretchedElements(built.model, state.x));
+  if (torn == 0) return;
+  topologyChanged();
+  if (settings().removal_matrix == RemovalMatrix::Refactor) requestRefactor(state.removed);
+}
+
+// After elements were removed or brought back: surfaces, self-collision primitives and the vertices
+// left without elements follow.
+void Simulation::Impl::topologyChanged() {
+  ++topology_version;
+  detached = verticesWithoutElements(built.model);
+  self_collision = std::make_unique<SelfCollision>(built.model);
+  for (int v : detached) vertex(state.v, v).setZero();
+  state.removed = removedElements(built.model);
+}
+
+// The attachments are the scene handles' (less those released) followed by the pins, in the order
+// they were made, so that the same state gives the same model.
+void Simulation::Impl::attachmentsChanged() {
+  Model& model = built.model;
+  model.attachments.clear();
+  for (HandleState& h : built.handles) h.attachments.clear(), h.rest.clear();
+  for (const Attachment& a : scene_attachments) {
+    if (contains(state.released, a.vertex)) continue;
+    HandleState& h = built.handles[a.handle];
+    h.attachments.push_back(static_cast<int>(model.attachments.size()));
+    h.rest.push_back(a.target);  // as built: the rest position
+    model.attachments.push_back(a);
   }
-  if (changed) requestRefactor();
+  for (const Pin& p : state.pins) model.attachments.push_back({p.vertex, p.stiffness, p.point, -1});
+  updateHandleTargets(built.handles, state.time, model);
 }
 
-void Simulation::unpinVertices(const std::vector<int>& vertices) {
-  Model& model = built_.model;
-  std::vector<char> release(model.vertexCount(), 0);
-  for (int v : vertices)
-    if (v >= 0 && v < model.vertexCount()) release[v] = 1;
-  std::vector<int> new_index(model.attachments.size(), -1);
-  std::vector<Attachment> kept;
-  for (size_t i = 0; i < model.attachments.size(); ++i)
-    if (!release[model.attachments[i].vertex]) {
-      new_index[i] = static_cast<int>(kept.size());
-      kept.push_back(model.attachments[i]);
-    }
-  if (kept.size() == model.attachments.size()) return;
-  model.attachments = std::move(kept);
-  for (HandleState& h : built_.handles) {
-    std::vector<int> attachments;
-    std::vector<Vec3> rest;
-    for (size_t i = 0; i < h.attachments.size(); ++i)
-      if (new_index[h.attachments[i]] >= 0) {
-        attachments.push_back(new_index[h.attachments[i]]);
-        rest.push_back(h.rest[i]);
-      }
-    h.attachments = std::move(attachments);
-    h.rest = std::move(rest);
+namespace {
+
+void checkState(const SimState& s, const Model& model) {
+  const Eigen::Index n = 3 * model.vertexCount();
+  if (s.x.size() != n) throw error("state: it has ", s.x.size() / 3, " vertices but the model has ", n / 3);
+  if (s.v.size() != n) throw error("state: it has ", s.v.size() / 3, " velocities but the model has ", n / 3, " vertices");
+  if (s.x_previous.size() != n || s.v_previous.size() != n) throw error("state: the previous step's positions and velocities need ", n / 3, " vertices");
+  if (!s.x.allFinite() || !s.v.allFinite() || !s.x_previous.allFinite() || !s.v_previous.allFinite())
+    throw error("state: positions and velocities must be finite");
+  if (!std::isfinite(s.time) || s.frame < 0) throw error("state: frame ", s.frame, " at time ", s.time, " is not a valid time");
+  for (const ElementSet* set : {&s.removed, &s.matrix_removed}) {
+    for (int e : set->tets)
+      if (e < 0 || e >= model.tets.size()) throw error("state: removed tet ", e, " does not exist (the model has ", model.tets.size(), ")");
+    for (int e : set->springs)
+      if (e < 0 || e >= model.springs.size()) throw error("state: removed spring ", e, " does not exist (the model has ", model.springs.size(), ")");
   }
-  requestRefactor();
-}
-
-void Simulation::tear() {
-  torn_ = removeElements(built_.model, overstretchedElements(built_.model, x_));
-  if (torn_ > 0) topologyChanged();
-}
-
-int Simulation::cut(const CutWedge& wedge) {
-  const int removed = removeElements(built_.model, elementsCrossedBy(built_.model, x_, wedge));
-  if (removed > 0) topologyChanged();
-  return removed;
-}
-
-// Every change of the removed elements (tearing, cuts, reset, a loaded state) does to A what
-// tearing.matrix says: nothing, or a refactorisation in the background; self-collisions take the new
-// surfaces.
-void Simulation::topologyChanged() {
-  ++topology_version_;
-  detached_ = verticesWithoutElements(built_.model);
-  self_collision_ = std::make_unique<SelfCollision>(built_.model);  // its surfaces and segments followed
-  for (int v : detached_) vertex(v_, v).setZero();
-  if (settings_.removal_matrix == RemovalMatrix::Refactor) requestRefactor();
-}
-
-void Simulation::restoreState(const State& state) {
-  if (state.x.size() != x_.size() || state.v.size() != v_.size())
-    throw error("state: it has ", state.x.size() / 3, " vertices but the model has ", x_.size() / 3);
-  try {
-    if (setRemovedElements(built_.model, state.removed)) topologyChanged();
-  } catch (const Error& e) {
-    throw error("state: ", e.what());
+  for (const Pin& p : s.pins) {
+    checkVertex(model, p.vertex, "state: pin");
+    checkPinStiffness(p.stiffness);
+    if (!p.point.allFinite()) throw error("state: the pin of vertex ", p.vertex, " is not finite");
   }
-  torn_ = 0;
-  frame_ = state.frame;
-  time_ = state.time;
-  x_ = state.x;
-  v_ = state.v;
-  frame_method_->forgetHistory();
-  objective_->contacts.clear();
-  objective_->self_contacts.clear();
-  updateHandleTargets(built_.handles, time_, built_.model);
+  for (int v : s.released) checkVertex(model, v, "state: released");
+  if (!std::is_sorted(s.released.begin(), s.released.end())) throw error("state: 'released' must be increasing");
+  checkDrags(model, s.drags);
+  if (!s.rotations.empty() && static_cast<int>(s.rotations.size()) != model.tets.size())
+    throw error("state: ", s.rotations.size(), " rotations for ", model.tets.size(), " tets");
+  if (!(s.spectral_radius >= 0 && s.spectral_radius < 1)) throw error("state: the spectral radius must be in [0, 1), got ", s.spectral_radius);
+}
+
+}  // namespace
+
+// A loaded state (or Reset's initial one) replaces the dynamic state; the model follows it (removed
+// elements, attachments), and A is refactored when what it holds differs from what the state's A held.
+EditResult Simulation::Impl::load(const SimState& loaded) {
+  checkState(loaded, built.model);
+  const std::vector<std::pair<int, double>> attachments = attachmentTerms(built.model);
+  if (setRemovedElements(built.model, loaded.removed)) topologyChanged();
+  state = loaded;
+  state.removed = removedElements(built.model);  // in order
+  state.rotations.clear();
+  state.spectral_radius = 0;
+  attachmentsChanged();
+  EditResult result;
+  if (loaded.matrix_removed != matrix_removed || attachmentTerms(built.model) != attachments) {
+    requestRefactor(loaded.matrix_removed);
+    history_for_new_method = loaded;  // what the state's next frame starts from, for the method on the new A
+    result.effect = Effect::NewSystemMatrix;
+  }
+  method->loadHistory(loaded);
+  torn = 0;
+  objective->contacts.clear();
+  objective->self_contacts.clear();
+  objective->frictions.clear();
+  poseColliders(state.time);
+  if (&loaded == &initial) solve = {}, record = {}, rel_error.clear();
   measure(0.0);
+  return result;
+}
+
+SimState Simulation::Impl::currentState() const {
+  SimState s = state;
+  s.matrix_removed = matrix_removed;
+  if (!refactorPending()) {
+    method->saveHistory(s);
+  } else if (history_for_new_method) {  // the next frame's method is the one on the new A
+    s.rotations = history_for_new_method->rotations;
+    s.spectral_radius = history_for_new_method->spectral_radius;
+  }
+  return s;
+}
+
+ParameterValue Simulation::value(const std::string& key) const {
+  std::string name, constant;
+  if (!splitMaterialKey(key, name, constant)) return findParameter(key).get(settings());
+  const Model& model = impl_->built.model;
+  const Material& material = *model.regions[regionNamed(model, name, key)].material;
+  try {
+    return material.get(constant);
+  } catch (const Error& e) {
+    throw error(key, ": ", e.what());
+  }
 }
 
 }  // namespace qnsim

@@ -1,4 +1,4 @@
-#include "core/sim/telemetry.h"
+#include "qnsim/telemetry.h"
 
 #include <cmath>
 #include <cstdio>

@@ -8,7 +8,7 @@
 namespace qnsim {
 
 ChebyshevSolver::ChebyshevSolver(Objective& objective, SystemMatrix& system, int delay, double rho)
-    : objective_(objective), system_(system), delay_(delay), rho_(rho) {}
+    : objective_(objective), system_(system), delay_(delay), rho_(rho), estimated_(rho == 0.0) {}
 
 void ChebyshevSolver::reset() {
   k_ = 0;

@@ -20,12 +20,18 @@ class ChebyshevSolver final : public DirectionSolver {
   void prepare(const VecX& x) override;
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
   double rho() const { return rho_; }
+  // An estimated rho (not a given one) is carried from frame to frame.
+  void saveHistory(SimState& state) const override { state.spectral_radius = estimated_ ? rho_ : 0.0; }
+  void loadHistory(const SimState& state) override {
+    if (estimated_) rho_ = state.spectral_radius;
+  }
 
  private:
   Objective& objective_;
   SystemMatrix& system_;
   int delay_;
   double rho_;
+  bool estimated_;  // rho was not given: estimated on the first frame solved
   int k_ = 0;           // iterations of this frame so far
   double omega_ = 1.0;  // omega_k
   VecX previous_;       // x_{k-1}

@@ -1,12 +1,12 @@
 // The direction solvers without a file of their own (gradient descent) and the factory of direction.h.
 #include "core/solver/direction.h"
 
-#include "core/common/error.h"
 #include "core/common/timer.h"
 #include "core/objective/objective.h"
 #include "core/solver/chebyshev.h"
 #include "core/solver/lbfgs.h"
 #include "core/solver/newton.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {
@@ -34,7 +34,8 @@ class GradientDescentSolver final : public DirectionSolver {
 std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& settings, Objective& objective, SystemMatrix& system) {
   switch (settings.method) {
     case SolverMethod::QuasiNewton:
-      return std::make_unique<LbfgsSolver>(makeInitialHessian(settings.initial_hessian, objective, system, settings), settings.lbfgs_window);
+      return std::make_unique<LbfgsSolver>(makeInitialHessian(settings.initial_hessian, objective, system, settings), settings.lbfgs_window,
+                                           /*follows_settings=*/true);
     case SolverMethod::ProjectiveDynamics:
       return std::make_unique<LbfgsSolver>(makeInitialHessian(InitialHessianKind::Laplacian, objective, system, settings), 0);
     case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective, system, settings);

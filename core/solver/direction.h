@@ -3,38 +3,22 @@
 // the frame loop (frame_solver.h) runs Alg. 1 around it with the shared line search and telemetry.
 #include <memory>
 
-#include "core/common/types.h"
-#include "core/params/settings.h"
+#include "qnsim/settings.h"
+#include "qnsim/state.h"
+#include "qnsim/telemetry.h"
 
 namespace qnsim {
 
 class Objective;
 class SystemMatrix;
 
-// Wall time per phase of a frame (ms).
-struct PhaseTimes {
-  double gradient = 0, linear_solve = 0, lbfgs = 0, line_search = 0, contacts = 0;
-  double projection = 0;  // pbd, xpbd: the constraint sweeps
-
-  PhaseTimes& operator+=(const PhaseTimes& t) {
-    gradient += t.gradient;
-    linear_solve += t.linear_solve;
-    lbfgs += t.lbfgs;
-    line_search += t.line_search;
-    contacts += t.contacts;
-    projection += t.projection;
-    return *this;
-  }
-  PhaseTimes operator/(double n) const {
-    return {gradient / n, linear_solve / n, lbfgs / n, line_search / n, contacts / n, projection / n};
-  }
-};
-
 class DirectionSolver {
  public:
   virtual ~DirectionSolver() = default;
   // Forgets any history; called at the start of each frame and when the objective changes in a frame.
   virtual void reset() {}
+  // A live edit of the settings (Effect::Live), between frames.
+  virtual void setSettings(const SolverSettings& /*settings*/) {}
   // Setup that needs the frame's objective, done before the frame's solve is timed (Chebyshev's
   // training run on the first frame); x is the frame's initial guess.
   virtual void prepare(const VecX& /*x*/) {}
@@ -44,6 +28,9 @@ class DirectionSolver {
   virtual void update(const VecX& /*x*/, const VecX& /*x_next*/, const VecX& /*gradient*/, const VecX& /*gradient_next*/) {}
   // Matrix factorizations done by the solver itself (Newton's per-iteration Hessians).
   virtual long factorizations() const { return 0; }
+  // What it carries from frame to frame, for FrameMethod::saveHistory and loadHistory.
+  virtual void saveHistory(SimState& /*state*/) const {}
+  virtual void loadHistory(const SimState& /*state*/) {}
 };
 
 // qn: L-BFGS (Alg. 2) with A0 = A, window m; pd: the same with m = 0, i.e. d = -A^-1 grad g, which is

@@ -12,26 +12,9 @@
 
 #include "core/objective/objective.h"
 #include "core/solver/direction.h"
+#include "qnsim/state.h"
 
 namespace qnsim {
-
-struct IterationRecord {
-  int iteration = 0;  // 0 = the initial guess x = y
-  double g = 0, grad_norm = 0;
-  double alpha = 0;    // accepted step (0 when no step was possible)
-  int ls_trials = 0;   // objective evaluations in this iteration's line search
-  double time_ms = 0;  // since the start of the frame's solve
-  bool fallback = false;  // the solver's direction was not a descent direction
-  double residual = NAN;  // pbd, xpbd: RMS of the elastic constraints' C + alpha~ lambda (NaN for the others)
-};
-
-struct FrameSolveResult {
-  std::vector<IterationRecord> iterations;  // iteration 0 .. K
-  PhaseTimes times;
-  int ls_trials = 0;
-  double g = 0;
-  EnergyParts parts;  // of the final iterate
-};
 
 // Refreshes the active contact set at x; returns true when it changed (g must then be re-evaluated).
 using ContactRefresh = std::function<bool(const VecX& x)>;
@@ -44,8 +27,10 @@ class FrameMethod {
   virtual void setContactRefresh(ContactRefresh refresh) = 0;
   // x: in, the initial guess (y); out, the frame's solution.
   virtual void solve(VecX& x, FrameSolveResult& result) = 0;
-  // Forgets what is carried from frame to frame (PBD's rotation estimates) after a jump of the state.
-  virtual void forgetHistory() {}
+  // What the method carries from one frame to the next (PBD's rotation estimates, Chebyshev's estimated
+  // rho), written into and read from a SimState; an empty one starts afresh.
+  virtual void saveHistory(SimState& /*state*/) const {}
+  virtual void loadHistory(const SimState& /*state*/) {}
   // Matrix factorizations done by the method itself (Newton's per-iteration Hessians).
   virtual long factorizations() const { return 0; }
 };
@@ -58,10 +43,15 @@ class FrameSolver final : public FrameMethod {
   FrameSolver(Objective& objective, DirectionSolver& solver, const SolverSettings& settings);
   // The same, owning its direction solver.
   FrameSolver(Objective& objective, std::unique_ptr<DirectionSolver> solver, const SolverSettings& settings);
-  void setSettings(const SolverSettings& settings) override { settings_ = settings; }
+  void setSettings(const SolverSettings& settings) override {
+    settings_ = settings;
+    solver_.setSettings(settings);
+  }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
   void solve(VecX& x, FrameSolveResult& result) override;
   long factorizations() const override { return solver_.factorizations(); }
+  void saveHistory(SimState& state) const override { solver_.saveHistory(state); }
+  void loadHistory(const SimState& state) override { solver_.loadHistory(state); }
 
  private:
   struct Trial {

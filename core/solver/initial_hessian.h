@@ -3,10 +3,10 @@
 // A = M/h^2 + L; Fig. 8 compares it with the alternatives here.
 #include <memory>
 
-#include "core/params/settings.h"
 #include "core/solver/direction.h"
 #include "core/solver/linear/sparse_cholesky.h"
 #include "core/solver/system_matrix.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 

@@ -25,15 +25,21 @@ void blockedSums(Eigen::Index n, int terms, std::vector<double>& partial, double
 
 }  // namespace
 
-LbfgsSolver::LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window)
-    : initial_(std::move(initial)),
-      window_(window),
-      s_(window),
-      t_(window),
-      st_(static_cast<std::size_t>(window) * window, 0.0),
-      zeta_(window),
-      c_(window),
-      dots_(window + 3) {}
+LbfgsSolver::LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window, bool follows_settings)
+    : initial_(std::move(initial)), follows_settings_(follows_settings) {
+  resize(window);
+}
+
+void LbfgsSolver::resize(int window) {
+  window_ = window;
+  s_.assign(window, VecX());
+  t_.assign(window, VecX());
+  st_.assign(static_cast<std::size_t>(window) * window, 0.0);
+  zeta_.assign(window, 0.0);
+  c_.assign(window, 0.0);
+  dots_.assign(window + 3, 0.0);
+  head_ = count_ = 0;
+}
 
 // The inner products of the new pair with itself and <s_j, t> with every pair j it does not replace,
 // in one pass: the two loops then need only <s_i, q> and <t_i, r> per iteration. They read <s_i, t_j>

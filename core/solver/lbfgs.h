@@ -11,10 +11,15 @@ namespace qnsim {
 
 class LbfgsSolver final : public DirectionSolver {
  public:
-  LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window);
+  // follows_settings: the window is solver.lbfgs_window, edited live (qn); else it stays `window` (PD: 0).
+  LbfgsSolver(std::unique_ptr<InitialHessian> initial, int window, bool follows_settings = false);
   void reset() override {
     count_ = 0;
     initial_->reset();
+  }
+  // A new window m takes effect at once: the history is per frame, so nothing is lost between frames.
+  void setSettings(const SolverSettings& settings) override {
+    if (follows_settings_ && settings.lbfgs_window != window_) resize(settings.lbfgs_window);
   }
   void prepare(const VecX& x) override { initial_->prepare(x); }
   long factorizations() const override { return initial_->factorizations(); }
@@ -24,6 +29,7 @@ class LbfgsSolver final : public DirectionSolver {
   void update(const VecX& x, const VecX& x_next, const VecX& gradient, const VecX& gradient_next) override;
 
  private:
+  void resize(int window);
   // The ring slot of the pair `age` iterations old (0 = newest).
   int slot(int age) const { return (head_ - 1 - age + 2 * window_) % window_; }
   // <s_i, t_j> of the pairs in ring slots i and j, set where pair i is as old as j or older (rho_i on
@@ -32,6 +38,7 @@ class LbfgsSolver final : public DirectionSolver {
 
   std::unique_ptr<InitialHessian> initial_;
   int window_;
+  bool follows_settings_;
   // Ring buffer of the last `window_` pairs; `count_` valid, newest at (head_ - 1) mod window_.
   std::vector<VecX> s_, t_;
   VecX s_new_, t_new_;  // the newest pair, until its curvature admits it to the ring

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/common/error.h"
 #include "core/common/timer.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 

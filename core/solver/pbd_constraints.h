@@ -17,8 +17,8 @@
 // al. drop this primal residual), and xpbd's fixed point misses g's stationary point by that drift.
 #include <limits>
 
-#include "core/common/types.h"
 #include "core/model/model.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

@@ -104,7 +104,7 @@ void PbdSolver::projectVertexTerms(VecX& x) {
     projectVertexSpring(energy, a.vertex, Mat3::Identity() * (c * a.stiffness / w), a.target, lambda_attachment_[i]);
   }
   for (size_t i = 0; i < objective_.drags.size(); ++i) {
-    const DragTerm& d = objective_.drags[i];
+    const Drag& d = objective_.drags[i];
     projectVertexSpring(energy, d.vertex, Mat3::Identity() * (c * d.stiffness / w), d.target, lambda_drag_[i]);
   }
   for (size_t i = 0; i < objective_.winds.size(); ++i) {

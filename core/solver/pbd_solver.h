@@ -36,8 +36,9 @@ class PbdSolver final : public FrameMethod {
   void setSettings(const SolverSettings& settings) override { settings_ = settings; }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
   void solve(VecX& x, FrameSolveResult& result) override;
-  // The next frame starts the rotation estimates afresh, from the SVD of each tet's F.
-  void forgetHistory() override { rotations_.clear(); }
+  // The rotation estimates; none: the next frame starts them afresh, from the SVD of each tet's F.
+  void saveHistory(SimState& state) const override { state.rotations = rotations_; }
+  void loadHistory(const SimState& state) override { rotations_ = state.rotations; }
 
  private:
   struct Moduli {

@@ -4,8 +4,8 @@
 // A, the rest-pose and the per-frame Hessian (Figs. 16, 17).
 #include <memory>
 
-#include "core/params/settings.h"
 #include "core/solver/linear/incomplete_cholesky.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 

@@ -95,7 +95,7 @@ def test_reference_gives_relative_errors(bar):
 def test_parameters_describe_the_registry(cli):
     params = qnsim.parameters()
     window = params["solver.lbfgs_window"]
-    assert (window.type, window.default, window.min, window.effect) == ("integer", 5, 0.0, "new_direction_solver")
+    assert (window.type, window.default, window.min, window.effect) == ("integer", 5, 0.0, "live")
     method = params["solver.method"]
     assert method.type == "choice" and "qn" in method.choices and method.min is None
     assert params["gravity"].type == "vector3" and params["gravity"].default == (0.0, -9.81, 0.0)

@@ -126,7 +126,7 @@ def test_compare_next_frame(bar):
     for table in traces.values():
         assert table.dtype == qnsim.ITERATION_DTYPE and (table["frame"] == 4).all() and table["rel_error"][0] == 1
     assert traces["lbfgs_m5"]["rel_error"][-1] < traces["pd"]["rel_error"][-1]
-    with pytest.raises(qnsim.Error, match="compare: time_step is not a solver setting"):
+    with pytest.raises(qnsim.Error, match="compare: method 'x': time_step is not a solver setting"):
         bar.compare_next_frame({"x": {"time_step": 0.01}})
     with pytest.raises(qnsim.Error, match="unknown parameter 'solver.lbfgs_windw'"):
         bar.compare_next_frame({"x": {"solver.lbfgs_windw": 1}})

@@ -88,7 +88,7 @@ def test_bad_edits_raise(bar):
         bar.set_material("bar", model="spring")
     with pytest.raises(qnsim.Error, match="parameter mu: nan is not"):
         bar.set_material("bar", mu=math.nan)
-    with pytest.raises(qnsim.Error, match="no region is named 'rubber'"):
+    with pytest.raises(qnsim.Error, match="material edit: the scene has no material named 'rubber'"):
         bar.set_material("rubber", mu=1.0)
     with pytest.raises(qnsim.Error, match="state: it has 1 vertices"):
         bar.set_state(np.zeros((1, 3)), np.zeros((1, 3)))

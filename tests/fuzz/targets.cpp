@@ -4,13 +4,13 @@
 #include <string>
 #include <vector>
 
-#include "core/common/error.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/mesh_check.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/shapes.h"
 #include "core/mesh/surface.h"
-#include "core/scene/scene.h"
+#include "core/scene/scene_parser.h"
+#include "qnsim/error.h"
 
 namespace qnsim::fuzz {
 namespace {

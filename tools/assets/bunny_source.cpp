@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim::assets {
 

@@ -3,7 +3,7 @@
 // `exports.positions=[[x,y,z],...]` and `exports.cells=[[i,j,k],...]`.
 #include <filesystem>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim::assets {
 

@@ -1,6 +1,6 @@
 #include "tools/assets/catalog.h"
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 #include "tools/assets/bunny_source.h"
 #include "tools/assets/models.h"
 #include "tools/assets/pipeline.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim::assets {
 

@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim::assets {
 

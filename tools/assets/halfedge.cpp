@@ -5,7 +5,7 @@
 #include <iterator>
 #include <unordered_map>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim::assets {
 

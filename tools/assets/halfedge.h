@@ -4,7 +4,7 @@
 // and only the target vertex and the twin are stored. Halfedge 3f+k runs from F(f,k) to F(f,k+1).
 #include <vector>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim::assets {
 

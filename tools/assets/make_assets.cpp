@@ -8,9 +8,9 @@
 #include <iostream>
 #include <string>
 
-#include "core/common/error.h"
 #include "core/common/timer.h"
 #include "core/mesh/mesh_io.h"
+#include "qnsim/error.h"
 #include "tools/assets/catalog.h"
 #include "tools/assets/render.h"
 

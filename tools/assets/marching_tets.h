@@ -2,7 +2,7 @@
 // Isosurface extraction by marching tetrahedra on a regular grid. Unlike marching cubes it has no
 // ambiguous cases, so the output is always a closed, consistently oriented 2-manifold (given that the
 // shape stays inside the box). Triangles are badly shaped; the remesher fixes that afterwards.
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 #include "tools/assets/sdf.h"
 
 namespace qnsim::assets {

@@ -4,8 +4,8 @@
 #include <functional>
 #include <string>
 
-#include "core/mesh/tet_mesh.h"
 #include "core/mesh/tetrahedralize.h"
+#include "qnsim/mesh.h"
 #include "tools/assets/marching_tets.h"
 #include "tools/assets/sdf.h"
 

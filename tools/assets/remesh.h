@@ -4,7 +4,7 @@
 // near-equilateral triangles of the requested size, which keeps tetgen -q from creating slivers.
 #include <functional>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim::assets {
 

@@ -9,7 +9,7 @@
 #include <map>
 #include <vector>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim::assets {
 

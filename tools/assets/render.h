@@ -3,7 +3,7 @@
 // orthographic views, Lambert shading, faint edges, one colour per region. Writes PNG.
 #include <filesystem>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim::assets {
 

@@ -3,7 +3,7 @@
 #include <map>
 #include <utility>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim::assets {
 

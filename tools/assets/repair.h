@@ -3,7 +3,7 @@
 // around its centroid. The remesher then turns the fans into regular triangles.
 #include <vector>
 
-#include "core/mesh/tet_mesh.h"
+#include "qnsim/mesh.h"
 
 namespace qnsim::assets {
 

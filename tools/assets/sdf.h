@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim::assets {
 

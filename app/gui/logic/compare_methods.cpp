@@ -1,7 +1,7 @@
 #include "app/gui/logic/compare_methods.h"
 
-#include "core/params/parameters.h"
 #include "experiments/convergence.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim::gui {
 namespace {
@@ -13,9 +13,9 @@ void addVariants(std::vector<CompareEntry>& entries, const CompareVariantKey& va
   const SettingParameter& p = findParameter(variant.key);
   for (const std::string& choice : p.choices) {
     if (choice == std::get<std::string>(p.default_value)) continue;
-    std::vector<std::string> overrides = variant.needs;
-    overrides.push_back(variant.key + "=" + choice);
-    entries.push_back({kLbfgs, overrides, 5, false});
+    std::vector<std::string> edits = variant.needs;
+    edits.push_back(variant.key + "=" + choice);
+    entries.push_back({kLbfgs, edits, 5, false});
   }
 }
 
@@ -58,7 +58,7 @@ std::string compareMethodName(const CompareEntry& entry) {
 
 std::string compareVariant(const CompareEntry& entry) {
   std::string variant;
-  for (const std::string& o : entry.overrides) variant += ", " + o.substr(o.find('=') + 1);
+  for (const std::string& o : entry.edits) variant += ", " + o.substr(o.find('=') + 1);
   return variant;
 }
 
@@ -66,27 +66,24 @@ std::string compareLabel(const CompareEntry& entry) {
   return compareMethodName(entry) + (entry.window >= 0 ? " m=" + std::to_string(entry.window) : "") + compareVariant(entry);
 }
 
-std::vector<CompareMethod> compareMethods(const CompareConfig& config, const Settings& current) {
-  std::vector<CompareMethod> methods;
+std::vector<Method> compareMethods(const CompareConfig& config) {
+  std::vector<Method> methods;
   for (const CompareEntry& entry : config.entries) {
     if (!entry.enabled) continue;
-    Settings s = current;
-    setParameter(s, "solver.method", entry.method);
-    if (entry.window >= 0) setParameter(s, "solver.lbfgs_window", std::to_string(entry.window));
-    for (const std::string& o : entry.overrides) {
-      const auto [key, value] = splitAssignment(o);
-      setParameter(s, key, value);
-    }
-    setParameter(s, "solver.iterations", std::to_string(config.iterations));
-    setParameter(s, "solver.gradient_tolerance", "0");
-    methods.push_back({compareLabel(entry), s.solver});
+    Method m{compareLabel(entry), {"solver.method=" + entry.method}};
+    if (entry.window >= 0) m.edits.push_back("solver.lbfgs_window=" + std::to_string(entry.window));
+    m.edits.insert(m.edits.end(), entry.edits.begin(), entry.edits.end());
+    m.edits.push_back("solver.iterations=" + std::to_string(config.iterations));
+    m.edits.push_back("solver.gradient_tolerance=0");
+    checkComparable(m);
+    methods.push_back(std::move(m));
   }
   return methods;
 }
 
 std::vector<std::filesystem::path> exportComparison(const CompareResult& result, const std::filesystem::path& base, const std::string& scene) {
   std::vector<MethodResult> results;
-  for (size_t m = 0; m < result.traces.size(); ++m) results.push_back({{result.labels[m], {}}, result.traces[m]});
+  for (const MethodTrace& trace : result.traces) results.push_back({{trace.label, {}}, trace});
   if (!base.parent_path().empty()) std::filesystem::create_directories(base.parent_path());
   writeConvergenceCsv(base.string() + ".csv", result.frame, results);
   const std::string where = scene + ", frame " + std::to_string(result.frame);

@@ -1,8 +1,8 @@
 #pragma once
-// The Compare tab's methods, derived from the parameter registry: every choice of solver.method (a
-// method added to the registry shows up by itself), L-BFGS once per window, and L-BFGS with each other
-// initial Hessian and line search. Each entry becomes settings through setParameter, the same checked
-// path as --set.
+// The Compare tab's rows, derived from the parameter registry: every choice of solver.method (a method
+// added to the registry shows up by itself), L-BFGS once per window, and L-BFGS with each other initial
+// Hessian and line search. Each ticked row becomes a qnsim::Method (qnsim/method.h), as the experiments
+// and Python name theirs.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -12,9 +12,9 @@
 namespace qnsim::gui {
 
 struct CompareEntry {
-  std::string method;                  // a choice of solver.method
-  std::vector<std::string> overrides;  // further KEY=VALUE edits ("solver.initial_hessian=rest_hessian")
-  int window = -1;                     // solver.lbfgs_window for L-BFGS entries; -1 keeps the current one
+  std::string method;              // a choice of solver.method
+  std::vector<std::string> edits;  // further KEY=VALUE edits ("solver.initial_hessian=rest_hessian")
+  int window = -1;                 // solver.lbfgs_window for L-BFGS entries; -1 keeps the current one
   bool enabled = true;
 };
 
@@ -37,9 +37,9 @@ const std::vector<CompareVariantKey>& compareVariantKeys();
 std::string compareLabel(const CompareEntry& entry);
 std::string compareMethodName(const CompareEntry& entry);  // "L-BFGS"
 std::string compareVariant(const CompareEntry& entry);     // ", rest_hessian" ("" without overrides)
-// The current settings with each enabled entry's edits and the tab's iteration count (every iteration
-// is run: no early stop). Throws qnsim::Error naming the key of a rejected edit.
-std::vector<CompareMethod> compareMethods(const CompareConfig& config, const Settings& current);
+// Each enabled entry as a Method: its edits and the tab's iteration count (every iteration is run: no
+// early stop). Throws qnsim::Error naming the key of a rejected edit (checkComparable).
+std::vector<Method> compareMethods(const CompareConfig& config);
 
 // Writes a comparison as `qnsim experiment` writes a convergence figure: BASE.csv (method,frame,iter,
 // time_ms,rel_error), BASE.svg and BASE.png (error per iteration and against time), each atomically.

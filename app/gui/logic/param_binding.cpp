@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim::gui {
 
@@ -36,19 +36,6 @@ std::vector<ParamGroup> parameterGroups() {
     it->parameters.push_back(&p);
   }
   return groups;
-}
-
-bool applyParameter(Settings& settings, const SettingParameter& p, const ParameterValue& value, std::string& message) {
-  Settings edited = settings;
-  try {
-    setParameter(edited, p, value);
-  } catch (const Error& e) {
-    message = e.what();
-    return false;
-  }
-  settings = edited;
-  message.clear();
-  return true;
 }
 
 std::string parameterLabel(const Parameter& p) {

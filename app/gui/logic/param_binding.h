@@ -1,11 +1,11 @@
 #pragma once
-// The Solver panel is generated from the parameter registry (core/params/parameters.h): every
-// declared parameter gets a widget from its type and range, grouped as declared, and edits go through
-// setParameter, the same checked path as the scene file and `--set`.
+// The Solver panel is generated from the parameter registry (qnsim/parameters.h): every declared
+// parameter gets a widget from its type and range, grouped as declared, and each edit is a SetParameter
+// for Simulation::apply, the same checked path as the scene file and `--set`.
 #include <string>
 #include <vector>
 
-#include "core/params/parameters.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim::gui {
 
@@ -26,9 +26,6 @@ ParamWidget widgetFor(const Parameter& p);
 
 // The registry's groups in the order they first appear.
 std::vector<ParamGroup> parameterGroups();
-
-// Checks and assigns one value; on a rejected value leaves `settings` unchanged and returns the message.
-bool applyParameter(Settings& settings, const SettingParameter& p, const ParameterValue& value, std::string& message);
 
 // The label a widget shows: the key's last part ("solver.lbfgs_window" -> "lbfgs window").
 std::string parameterLabel(const Parameter& p);

@@ -5,9 +5,9 @@
 #include <limits>
 #include <sstream>
 
-#include "plot/svg.h"
-#include "core/common/error.h"
 #include "core/common/files.h"
+#include "plot/svg.h"
+#include "qnsim/error.h"
 #include "view/colormap.h"
 
 namespace qnsim::gui {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "plot/axes.h"
 #include "core/solver/frame_solver.h"
+#include "plot/axes.h"
 #include "view/surface_view.h"
 
 namespace qnsim::gui {

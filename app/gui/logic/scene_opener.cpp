@@ -4,12 +4,14 @@
 #include <chrono>
 #include <new>
 
+#include "core/scene/catalog.h"
+
 namespace qnsim::gui {
 namespace {
 
 // "cannot open PATH: why", the path said once: the readers' messages mostly begin with it already.
 std::string failure(const std::string& path, const std::string& why) {
-  for (const std::string& named : {path, resolveScenePath(path)})
+  for (const std::string& named : {path, resolveScenePath(path).string()})
     if (why.starts_with(named)) return "cannot open " + why;
   return "cannot open " + path + ": " + why;
 }

@@ -3,16 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "core/common/error.h"
 #include "core/scene/catalog.h"
+#include "qnsim/error.h"
 
 namespace qnsim::gui {
-
-std::string resolveScenePath(const std::string& path) {
-  if (path.empty() || std::filesystem::exists(path)) return path;
-  const std::filesystem::path in_tree = std::filesystem::path(QNSIM_SOURCE_DIR) / path;
-  return std::filesystem::exists(in_tree) ? in_tree.string() : path;
-}
 
 std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded) {
   Scene scene = loadScene(resolveScenePath(path), overrides);
@@ -22,15 +16,15 @@ std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<
   session->description = scene.description;
   session->colliders = scene.colliders;
   session->camera = scene.camera;
-  auto sim = std::make_unique<Simulation>(std::move(scene));
+  // Threaded (the window): a new A is swapped in when ready, so no frame waits for it; stepped by the
+  // caller (scripts, screenshots): at the next frame, so a run is the same every time.
+  auto sim = std::make_unique<Simulation>(std::move(scene), SimulationOptions{.wait_for_refactor = !threaded});
   const Model& model = sim->model();
-  for (const Region& r : model.regions) session->regions.push_back({r.name, r.is_solid(), std::shared_ptr<Material>(r.material->clone())});
-  session->settings = sim->settings();
   session->rest = model.rest;
   for (int v = 0; v < model.vertexCount(); ++v) session->all_vertices.push_back(v);
   session->tets = model.tets.size();
   session->springs = model.springs.size();
-  const double h = session->settings.time_step;
+  const double h = sim->settings().time_step;
   session->typical_diagonal = (assembleLaplacian(model).diagonal() + model.mass / (h * h)).mean();
   session->runner = std::make_unique<SimRunner>(std::move(sim), threaded);
   return session;

@@ -4,7 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/common/error.h"
+#include "core/model/removal.h"
+#include "qnsim/error.h"
 
 namespace qnsim::gui {
 namespace {
@@ -84,13 +85,19 @@ void SimRunner::post(Command command) {
 
 void SimRunner::runCommands() {
   std::deque<Command> commands;
-  std::optional<std::vector<DragTerm>> drag;
+  std::optional<SetDrag> drag;
   {
     std::lock_guard lock(mutex_);
     commands.swap(queue_);
     drag.swap(pending_drag_);
   }
-  if (drag) sim_->objective().drags = std::move(*drag);
+  if (drag) {
+    try {
+      sim_->apply(std::move(*drag));
+    } catch (const Error& e) {
+      say(e.what());
+    }
+  }
   for (Command& c : commands) c();
   {
     std::lock_guard lock(mutex_);
@@ -169,6 +176,9 @@ void SimRunner::publish() {
   s->recorded = recorder_.recorded();
   s->record_target = recorder_.target();
   s->compare = compare_;
+  s->settings = sim_->settings();
+  for (const Region& r : sim_->model().regions) s->regions.push_back({r.name, r.is_solid(), r.stiffness, r.material});
+  s->edits_done = edits_done_;
   std::function<void()> notify;
   {
     std::lock_guard lock(mutex_);

@@ -1,7 +1,8 @@
 #pragma once
 // Runs a Simulation for the window, either on its own thread (the window stays responsive whatever a
 // frame costs) or stepped by the caller (scripted runs and screenshots). The window never touches the
-// Simulation: it sends commands, applied in order between frames, and reads the latest Snapshot.
+// Simulation: it sends Edits (qnsim/edit.h) and commands, applied in order between frames, and reads
+// the latest Snapshot, which carries the settings and materials the panels show.
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -14,7 +15,7 @@
 
 #include "app/gui/logic/fields.h"
 #include "app/gui/logic/recorder.h"
-#include "core/sim/simulation.h"
+#include "qnsim/simulation.h"
 #include "view/surface_view.h"
 
 namespace qnsim::gui {
@@ -34,15 +35,17 @@ struct RunTotals {
   PhaseTimes times;
 };
 
-struct CompareMethod {
-  std::string label;
-  SolverSettings settings;
-};
-
 struct CompareResult {
   int frame = 0;  // the frame that was solved (the one after the current state)
-  std::vector<std::string> labels;
-  std::vector<Simulation::MethodTrace> traces;
+  std::vector<MethodTrace> traces;
+};
+
+// A material region as the Materials panel shows it.
+struct RegionView {
+  std::string name;
+  bool solid = true;
+  double stiffness = 0;  // k of Eq. 11
+  std::shared_ptr<const Material> material;
 };
 
 struct Snapshot {
@@ -63,6 +66,9 @@ struct Snapshot {
   bool playing = false, refactor_pending = false, recording = false;
   int recorded = 0, record_target = 0;
   std::shared_ptr<const CompareResult> compare;
+  Settings settings;                // the simulation's
+  std::vector<RegionView> regions;  // its materials
+  long edits_done = 0;              // edits applied so far (SimRunner::apply's numbers up to this one)
 };
 
 class SimRunner {
@@ -83,19 +89,17 @@ class SimRunner {
   void setPlaying(bool playing);
   void stepOnce();
   void setRealTime(bool real_time);
+  // Queues an edit for Simulation::apply between frames and returns its number: the snapshot's
+  // edits_done reaches it once it is applied. A rejected edit is reported as a message.
+  long apply(Edit edit);
+  // Reset (an edit) that also clears the run's history and totals.
   void reset();
-  void setSettings(const Settings& settings);
-  void setMaterial(int region, std::shared_ptr<const Material> material);
-  // The mouse drag: DragTerms (in g and grad g, not in A; empty = none), replaced by the newest call
-  // before each frame.
-  void setDrag(std::vector<DragTerm> drag);
-  void pin(std::vector<int> vertices, double stiffness);
-  void unpin(std::vector<int> vertices);
-  // Removes the elements crossed by the cut surface (Simulation::cut) and says how many.
-  void cut(CutWedge wedge);
+  // The mouse drag (a SetDrag edit): only the newest one is applied before each frame.
+  void setDrag(std::vector<Drag> drag);
   void setColorMode(ColorMode mode);
   void setReference(bool enabled);
-  void compare(std::vector<CompareMethod> methods);
+  // Solves the next frame with each method (Simulation::compareNextFrame) into the snapshot's compare.
+  void compare(std::vector<Method> methods);
   void saveState(std::filesystem::path path);
   void loadState(std::filesystem::path path);
   void startRecording(std::filesystem::path base, int frames);
@@ -129,9 +133,9 @@ class SimRunner {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Command> queue_;
-  std::optional<std::vector<DragTerm>> pending_drag_;
+  std::optional<SetDrag> pending_drag_;
   bool quit_ = false, playing_ = false, step_requested_ = false, real_time_ = true;
-  long posted_ = 0, done_ = 0;
+  long posted_ = 0, done_ = 0, edits_posted_ = 0, edits_done_ = 0;
   std::condition_variable done_changed_;
   std::atomic<bool> busy_{false};
   std::shared_ptr<const Snapshot> published_;

@@ -1,10 +1,22 @@
 // The commands the window sends to a SimRunner: each is queued and runs on the simulation thread
-// between frames, reporting to the user through say().
+// between frames, reporting to the user through say(). Every change to the simulation is an Edit.
 #include "app/gui/logic/sim_runner.h"
-#include "core/common/error.h"
-#include "core/sim/state_io.h"
+#include "qnsim/error.h"
 
 namespace qnsim::gui {
+namespace {
+
+// What an applied edit tells the user ("" for the edits whose effect shows by itself).
+std::string report(const Edit& edit, const EditResult& result) {
+  if (std::holds_alternative<Cut>(edit))
+    return result.removed > 0 ? "cut " + std::to_string(result.removed) + " elements" : "the cut crossed no element";
+  if (const auto* pin = std::get_if<PinVertices>(&edit)) return "pinned " + std::to_string(pin->vertices.size()) + " vertices";
+  if (const auto* unpin = std::get_if<UnpinVertices>(&edit))
+    return "released the attachments of " + std::to_string(unpin->vertices.size()) + " selected vertices";
+  return "";
+}
+
+}  // namespace
 
 void SimRunner::setPlaying(bool playing) {
   {
@@ -27,54 +39,37 @@ void SimRunner::setRealTime(bool real_time) {
   real_time_ = real_time;
 }
 
-void SimRunner::setDrag(std::vector<DragTerm> drag) {
+void SimRunner::setDrag(std::vector<Drag> drag) {
   {
     std::lock_guard lock(mutex_);
-    pending_drag_ = std::move(drag);
+    pending_drag_ = SetDrag{std::move(drag)};
   }
   wake_.notify_all();
 }
 
-void SimRunner::reset() {
-  post([this] {
-    sim_->reset();
-    history_.clear();
-    totals_ = {};
-  });
-}
-
-void SimRunner::setSettings(const Settings& settings) {
-  post([this, settings] { sim_->setSettings(settings); });
-}
-
-void SimRunner::setMaterial(int region, std::shared_ptr<const Material> material) {
-  post([this, region, material] {
+long SimRunner::apply(Edit edit) {
+  long number = 0;
+  {
+    std::lock_guard lock(mutex_);
+    number = ++edits_posted_;
+  }
+  post([this, edit = std::move(edit), number] {
     try {
-      sim_->setMaterial(region, material->clone());
+      const std::string said = report(edit, sim_->apply(edit));
+      if (!said.empty()) say(said);
     } catch (const Error& e) {
       say(e.what());
     }
+    edits_done_ = number;
   });
+  return number;
 }
 
-void SimRunner::pin(std::vector<int> vertices, double stiffness) {
-  post([this, vertices = std::move(vertices), stiffness] {
-    sim_->pinVertices(vertices, stiffness);
-    say("pinned " + std::to_string(vertices.size()) + " vertices");
-  });
-}
-
-void SimRunner::unpin(std::vector<int> vertices) {
-  post([this, vertices = std::move(vertices)] {
-    sim_->unpinVertices(vertices);
-    say("released the attachments of " + std::to_string(vertices.size()) + " selected vertices");
-  });
-}
-
-void SimRunner::cut(CutWedge wedge) {
-  post([this, wedge] {
-    const int removed = sim_->cut(wedge);
-    say(removed > 0 ? "cut " + std::to_string(removed) + " elements" : std::string("the cut crossed no element"));
+void SimRunner::reset() {
+  apply(Reset{});
+  post([this] {
+    history_.clear();
+    totals_ = {};
   });
 }
 
@@ -86,21 +81,16 @@ void SimRunner::setReference(bool enabled) {
   post([this, enabled] { sim_->setReferenceEnabled(enabled); });
 }
 
-void SimRunner::compare(std::vector<CompareMethod> methods) {
+void SimRunner::compare(std::vector<Method> methods) {
   busy_ = true;
   post([this, methods = std::move(methods)] {
     auto result = std::make_shared<CompareResult>();
     result->frame = sim_->frame() + 1;
-    std::vector<SolverSettings> settings;
-    for (const CompareMethod& m : methods) {
-      result->labels.push_back(m.label);
-      settings.push_back(m.settings);
-    }
     try {
-      result->traces = sim_->compareNextFrame(settings);
+      result->traces = sim_->compareNextFrame(methods);
       compare_ = result;
     } catch (const Error& e) {
-      say(std::string("compare: ") + e.what());
+      say(e.what());
     }
     busy_ = false;
   });
@@ -120,7 +110,7 @@ void SimRunner::saveState(std::filesystem::path path) {
 void SimRunner::loadState(std::filesystem::path path) {
   post([this, path] {
     try {
-      sim_->restoreState(readState(path));
+      sim_->apply(LoadState{readState(path)});
       say("loaded frame " + std::to_string(sim_->frame()) + " from " + path.string());
     } catch (const Error& e) {
       say(e.what());

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/common/error.h"
 #include "core/solver/linear/packed_ldlt.h"
 #include "core/solver/linear/sparse_cholesky.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

@@ -3,7 +3,7 @@
 // Stiefel 1952): a capped number of iterations, a relative residual tolerance, and optionally the stop
 // of Gast et al. 2015 on detected indefiniteness (p^T K p <= 0), which is why this is written out
 // instead of using Eigen::ConjugateGradient (it has no such exit).
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

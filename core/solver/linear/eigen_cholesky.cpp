@@ -1,9 +1,9 @@
 #ifndef QNSIM_HAVE_CHOLMOD
 #include <Eigen/SparseCholesky>
 
-#include "core/common/error.h"
 #include "core/solver/linear/packed_ldlt.h"
 #include "core/solver/linear/sparse_cholesky.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <Eigen/IterativeLinearSolvers>
 
-#include "core/common/error.h"
+#include "qnsim/error.h"
 
 namespace qnsim {
 

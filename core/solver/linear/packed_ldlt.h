@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/common/simd.h"
-#include "core/common/types.h"
 #include "core/solver/linear/ldlt_kernels.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

@@ -3,7 +3,7 @@
 // SimplicialLDLT otherwise (chosen at configure time; see QNSIM_SPARSE_BACKEND).
 #include <memory>
 
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

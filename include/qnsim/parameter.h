@@ -1,26 +1,27 @@
 #pragma once
 // One parameter's declaration: key, type, default, range, description and the cost of an edit. Every
 // tunable value of qnsim is declared this way, the simulation settings (parameters.h) and each
-// material's constants (core/material) alike, so one parser, one checker and one widget builder serve
-// the scene file, `--set`, `qnsim params` and both UI panels.
-#include <nlohmann/json_fwd.hpp>
+// material's constants (material.h) alike, so one parser, one checker and one widget builder serve
+// the scene file, `--set`, `qnsim params`, the sandbox's panels and Simulation::apply.
+// Errors: the parsing and checking functions throw qnsim::Error naming the key.
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 
 using ParameterValue = std::variant<double, int, bool, std::string, Vec2, Vec3>;
 
-// What an edit of a parameter costs a running simulation; Simulation::setSettings does exactly this
-// much, so each parameter's cost is decided once, in its declaration. Ordered: each includes the ones before.
+// What an edit of a parameter costs a running simulation; Simulation::apply does exactly this much, so
+// each parameter's cost is decided once, in its declaration. Ordered: each includes the ones before.
 enum class Effect {
   Live,                // read where it is used, from the next frame (or line search, or contact refresh) on
-  NewDirectionSolver,  // the direction solver is rebuilt (its history, initial Hessian or method changes)
-  NewSystemMatrix,     // k is refitted (Eq. 11) and A = M/h^2 + c s^2 L refactored; then a new solver
+  NewDirectionSolver,  // the method is rebuilt on the same A (its history, initial Hessian or kind changes)
+  NewSystemMatrix,     // k is refitted (Eq. 11) and A = M/h^2 + c s^2 L refactored on a worker thread;
+                       // the new A and the method built on it are swapped in at a frame boundary
 };
 
 struct Parameter {
@@ -35,10 +36,9 @@ struct Parameter {
   Effect effect = Effect::Live;
 };
 
-// Parses command-line text ("0.3", "10", "true", "qn", "0.5,1.5") or a JSON value into a checked value;
-// errors name the key and say what was expected.
+// Parses command-line text ("0.3", "10", "true", "qn", "0.5,1.5") into a checked value; errors name the
+// key and say what was expected.
 ParameterValue parseParameter(const Parameter& p, std::string_view text);
-ParameterValue parameterFromJson(const Parameter& p, const nlohmann::json& value);
 // Throws qnsim::Error naming the key when the value has the wrong type, is not finite or is out of range.
 void checkParameterValue(const Parameter& p, const ParameterValue& value);
 

@@ -1,23 +1,22 @@
 #pragma once
-// A scene: what the scene file (docs/scene_format.md) describes, with its meshes loaded. The app, the
-// tests and the benchmarks all build their simulations from Scenes loaded from the same files.
+// A scene: what a scene file (docs/scene_format.md) describes, with its meshes loaded, or what a program
+// builds from its own arrays (makeTetBody). A Simulation is made from one. The qnsim program, its tests
+// and its benchmarks all build their simulations from Scenes loaded from the same files.
+// Units: metres, kilograms, seconds; densities in kg/m^3 (cloth kg/m^2, strands kg/m).
+// Errors: the loaders throw qnsim::Error naming the file and the JSON field or line of the problem.
+#include <cstdint>
 #include <filesystem>
-#include <functional>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "core/collision/collider.h"
-#include "core/common/error.h"
-#include "core/material/fiber.h"
-#include "core/material/material.h"
-#include "core/mesh/shapes.h"
-#include "core/mesh/tetrahedralize.h"
-#include "core/params/settings.h"
-#include "core/math/motion.h"
-#include "core/scene/perturb.h"
+#include "qnsim/collider.h"
+#include "qnsim/material.h"
+#include "qnsim/mesh.h"
+#include "qnsim/motion.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 
@@ -49,6 +48,16 @@ struct MaterialDesc {
   // Given: the material takes, over the one their tag gives, the elements of its tag (any tag when
   // `region` is -1) whose vertices all lie in the selection.
   std::optional<Selection> select;
+};
+
+// Initial positions other than the rest shape (the randomised hippo of Fig. 18), from a seeded generator
+// whose numbers are the same on every platform and standard library.
+struct PerturbDesc {
+  enum class Kind { None, Random, UniformBox };
+  Kind kind = Kind::None;
+  std::uint64_t seed = 0;
+  double amplitude = 0;  // random: each coordinate moves by a uniform amount in [-amplitude, amplitude] (m)
+  double scale = 1;      // uniform_box: positions uniform in the rest bounding box scaled by this about its centre
 };
 
 struct BodyDesc {
@@ -86,24 +95,19 @@ struct Scene {
 // `overrides` are `--set KEY=VALUE` assignments (applyOverride below), applied as if written in the
 // file: settings before the bodies are read (so that memory_share governs them), materials after.
 Scene loadScene(const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
-// Reads a body's "mesh" file (its path made absolute against the scene's folder). Empty: the file
-// on disk, through readTetMesh. The fuzz tests pass one that touches neither the disk nor tetgen.
-using MeshLoader = std::function<TetMesh(const std::filesystem::path& path, const TetgenOptions& options)>;
-Scene parseScene(const std::string& json_text, const std::filesystem::path& path, const std::vector<std::string>& overrides = {},
-                 const MeshLoader& load_mesh = {});
+// The same for a scene file's text; mesh paths in it are relative to the folder of `path`.
+Scene parseScene(const std::string& json_text, const std::filesystem::path& path, const std::vector<std::string>& overrides = {});
+
+// A tet body from a program's own arrays: V (#V x 3, metres), T (#T x 4, 0-based, either orientation),
+// one material for every tet (a SolidMaterial: makeMaterial("neo_hookean"), say) and a density (kg/m^3).
+// The body's vertices keep their indices. Throws qnsim::Error naming the problem, as for a mesh file: an
+// index out of range, a vertex no tet uses, a degenerate or inverted tet among consistently oriented ones.
+BodyDesc makeTetBody(std::string name, MatX3 V, TetIndices T, std::shared_ptr<const Material> material, double density = 1000.0);
 
 // Applies a `--set KEY=VALUE` override: a parameter key (see `qnsim params`) or
 // material.NAME.PARAMETER for the material entry called NAME.
 void applyOverride(Scene& scene, const std::string& key, const std::string& value);
 // The same for "KEY=VALUE" as typed after --set; throws qnsim::Error when there is no '='.
 void applyOverride(Scene& scene, std::string_view assignment);
-
-// The pieces of applyOverride that live edits of a running simulation share (core/sim/live_override.h).
-// Splits "material.NAME.PARAMETER"; false for a parameter key.
-bool splitMaterialKey(const std::string& key, std::string& name, std::string& parameter);
-// A copy of `material` with the key's PARAMETER parsed from `value`; errors name the key.
-std::unique_ptr<Material> overrideMaterial(const Material& material, const std::string& key, const std::string& value);
-// The error for a material key whose NAME no material has.
-Error noMaterialNamed(const std::string& key, const std::string& name);
 
 }  // namespace qnsim

@@ -1,9 +1,10 @@
 #pragma once
-// Mesh containers in libigl naming: V (#V x 3 positions), T (#T x 4 tets), F (#F x 3 triangles).
+// Mesh containers in libigl naming: V (#V x 3 positions, metres), T (#T x 4 tets), F (#F x 3
+// triangles), indices 0-based.
 #include <string>
 #include <vector>
 
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 
@@ -22,6 +23,14 @@ inline constexpr int kTetFaces[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 
 struct SurfaceMesh {
   MatX3 V;
   TriIndices F;
+};
+
+// A mass-spring body: a cloth (its triangles carry the mass and are drawn) or strands (no triangles;
+// the stretch springs are the strands' segments).
+struct SpringMesh {
+  SurfaceMesh surface;  // V, and F for a cloth (empty for strands)
+  EdgeIndices stretch_springs, bend_springs;
+  Eigen::VectorXi bend_middle;  // the vertex each bending spring bends over (its ends' common neighbour)
 };
 
 }  // namespace qnsim

@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

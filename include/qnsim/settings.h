@@ -1,7 +1,7 @@
 #pragma once
 // Simulation settings. The values are declared (key, default, range, description) only once, in the
 // parameter registry (parameters.cpp); a default-constructed Settings holds the registry's defaults.
-#include "core/common/types.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 

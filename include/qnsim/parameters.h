@@ -1,14 +1,14 @@
 #pragma once
-// The simulation settings' registry: every setting is declared once (parameters.cpp) as a Parameter
-// bound to its member of Settings. The scene reader, `--set KEY=VALUE`, `qnsim params` and the Solver
-// panel are driven by these declarations, and Simulation::setSettings by their effects, so adding a
-// setting touches one place.
+// The simulation settings' registry: every setting is declared once (core/params/parameters.cpp) as a
+// Parameter bound to its member of Settings. The scene reader, `--set KEY=VALUE`, `qnsim params` and the
+// Solver panel are driven by these declarations, and Simulation::apply by their effects, so adding a
+// setting touches one place. Errors: the functions below throw qnsim::Error naming the key.
 #include <functional>
 #include <string_view>
 #include <vector>
 
-#include "core/params/parameter.h"
-#include "core/params/settings.h"
+#include "qnsim/parameter.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 
@@ -28,8 +28,5 @@ void setParameter(Settings& settings, const SettingParameter& p, const Parameter
 void setParameter(Settings& settings, std::string_view key, std::string_view text);
 // "KEY=VALUE", as given to --set; throws qnsim::Error naming the assignment when it has no '='.
 std::pair<std::string, std::string> splitAssignment(std::string_view assignment);
-
-// The largest effect among the parameters whose values differ between two settings.
-Effect editEffect(const Settings& before, const Settings& after);
 
 }  // namespace qnsim

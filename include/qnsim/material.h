@@ -1,23 +1,33 @@
 #pragma once
-// Materials. Every model declares its constants once, as Parameters (core/params/parameter.h) bound to
-// the model's own members; the scene reader, `--set`, `qnsim params` and the Materials panel all go
-// through that declaration, with the same parsing, checks and widgets as the simulation settings.
+// Materials. Every model declares its constants once, as Parameters (parameter.h) bound to the model's
+// own members; the scene reader, `--set`, `qnsim params`, the Materials panel and Simulation::apply all
+// go through that declaration, with the same parsing, checks and widgets as the simulation settings.
 //
 // Solid materials are isotropic hyperelastic energies in Valanis-Landel form (paper Eq. 9):
 //   Psi(s1, s2, s3) = sum_i a(s_i) + b(s1 s2) + b(s2 s3) + b(s1 s3) + c(s1 s2 s3),
 // evaluated on the inversion-aware SVD, so they are defined for inverted elements (s3 < 0).
+// Units: energy densities and stresses in Pa (J/m^3), spring constants in N/m.
+// Threads: a simulation shares its materials as immutable values and evaluates them from its worker
+// threads, so a model's const functions must be safe to call concurrently; edit a clone().
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/common/types.h"
-#include "core/params/parameter.h"
+#include "qnsim/parameter.h"
+#include "qnsim/types.h"
 
 namespace qnsim {
 
 class Material;
+
+// Anisotropic fibre reinforcement of a solid region (paper Sec. 4.4): Psi_fibre = kappa/2 (|F d| - 1)^2,
+// d the unit rest fibre direction. It is exactly a Projective Dynamics energy, so A stays constant.
+struct Fiber {
+  Vec3 direction = Vec3::UnitX();  // unit length
+  double kappa = 0.0;              // Pa; 0 = isotropic
+};
 
 // A material constant: its declaration (key = the name in scene files, "mu") and the member holding it.
 struct MaterialParameter : Parameter {
@@ -41,6 +51,9 @@ class Material {
   double get(std::string_view name) const { return this->*parameter(name).member; }
   // Throws qnsim::Error naming the model and the parameter if the value is not finite or out of range.
   void set(std::string_view name, double value);
+  // What replacing `before` by this material costs a running simulation: the largest declared effect of
+  // the constants that differ, NewSystemMatrix for another model or (splines) other control points.
+  Effect editEffect(const Material& before) const;
 
   // Tearing (core/model/removal.h): an element of this material is removed after a frame in which its
   // largest principal stretch exceeds 1 + tear_strain (1 + tear_scatter r), r in [-1, 1] hashed from the
@@ -59,6 +72,9 @@ class Material {
 
  protected:
   void resetToDefaults();
+  // Whether what parameters() does not declare (a spline's control points) equals that of `other`, a
+  // material of the same model.
+  virtual bool sameUndeclared(const Material& /*other*/) const { return true; }
   // A model's own constants followed by the tearing ones, which every model has. They are not in A, so
   // their edits apply live.
   static std::vector<MaterialParameter> withTearing(std::vector<MaterialParameter> constants);

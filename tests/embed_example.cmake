@@ -1,0 +1,37 @@
+# The embedding example against an installed qnsim, as a user would build it: installs this build into a
+# fresh prefix, configures and builds examples/embed there with find_package(qnsim), runs it on its own
+# beam and on an installed scene, and checks what it prints. Run by CTest (tests/CMakeLists.txt).
+# -DBUILD_DIR= this build, -DSOURCE_DIR= the source tree, -DWORK_DIR= a scratch folder.
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "failed (${code}): ${ARGN}\n${out}\n${err}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+foreach(leak IN ITEMS ${SOURCE_DIR} ${BUILD_DIR})
+  file(GLOB_RECURSE installed ${prefix}/include/* ${prefix}/lib/cmake/*)
+  foreach(file IN LISTS installed)
+    file(STRINGS ${file} hits REGEX "${leak}")
+    if(hits)
+      message(FATAL_ERROR "${file} names ${leak}: ${hits}")
+    endif()
+  endforeach()
+endforeach()
+
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/embed -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+foreach(scene IN ITEMS "" ${prefix}/share/qnsim/scenes/cloth.json)
+  run(${WORK_DIR}/build/embed ${scene})
+  message("${out}")
+  foreach(expected IN ITEMS "after 30 frames the tip is at" "dragged up" "is now" "the same bits at frame 50")
+    string(FIND "${out}" "${expected}" found)
+    if(found EQUAL -1)
+      message(FATAL_ERROR "the example's output lacks '${expected}'")
+    endif()
+  endforeach()
+endforeach()
