@@ -149,6 +149,13 @@ void bindEdits(SimulationClass& cls) {
           "removed_springs", [](SimulationHandle& h) { return indices(removedElements(h.sim().model()).springs); },
           "The springs removed so far (torn or cut), increasing indices, int32.")
       .def(
+          "save_scene",
+          [](SimulationHandle& h, const std::filesystem::path& path, bool removed) { writeScene(h.sim().savedScene(removed), path); },
+          py::arg("path"), py::arg("removed_elements") = false,
+          "Writes the scene with every edit made (settings, materials, colliders, pins as handles, released handle\n"
+          "vertices; with removed_elements=True the torn and cut elements too) as a scene file. Opened fresh, it runs as\n"
+          "this simulation does after reset().")
+      .def(
           "save_state", [](SimulationHandle& h, const std::filesystem::path& path) { writeState(path, h.sim().state()); }, py::arg("path"),
           "Writes the whole dynamic state (SimState: frame, time, positions, velocities, the previous step, removed\n"
           "elements, pins, the drag and what the method carries between frames) as JSON, the sandbox's format. A\n"

@@ -53,6 +53,10 @@ void bindScene(py::module_& m) {
       .def(
           "get", [](const Scene& scene, const std::string& key) { return toPython(sceneValue(scene, key)); }, py::arg("key"),
           "The value of a parameter or of a material constant \"material.NAME.PARAMETER\".")
+      .def(
+          "save", [](const Scene& scene, const std::filesystem::path& path) { writeScene(scene, path); }, py::arg("path"),
+          "Writes the scene as a scene file (atomically): as its file said it, with every setting and material constant set\n"
+          "since written in, mesh paths relative to the new file. Loading it gives this scene again.")
       .def("copy", [](const Scene& scene) { return Scene(scene); }, "An independent copy (to edit one scene two ways).")
       .def("__copy__", [](const Scene& scene) { return Scene(scene); })
       .def("__deepcopy__", [](const Scene& scene, py::handle) { return Scene(scene); }, py::arg("memo"))

@@ -78,13 +78,13 @@ void bindSimulation(py::module_& m) {
            "Advances n frames without holding the GIL. Ctrl+C stops between frames (KeyboardInterrupt) with the state of\n"
            "the last finished frame; a diverged frame raises qnsim.Error.")
       .def("reset", [](SimulationHandle& h) { h.sim().apply(Reset{}); },
-           "Back to the scene's initial state: removed elements, pins and the drag are gone; settings and materials keep\n"
-           "their edits.")
+           "Back to the scene's initial positions and velocities at time 0: removed elements come back and the drag goes;\n"
+           "what was made of the scene stays (settings, materials, colliders, pins and unpinned handle vertices).")
       .def_property_readonly("frame", [](SimulationHandle& h) { return h.sim().frame(); }, "Frames stepped since the start.")
       .def_property_readonly("time", [](SimulationHandle& h) { return h.sim().time(); }, "Simulated time (s).")
       .def_property_readonly("vertex_count", [](SimulationHandle& h) { return h.sim().model().vertexCount(); })
       .def_property_readonly("scene", [](SimulationHandle& h) { return h.sim().scene(); },
-                             "A copy of the scene as it was given (without later edits).")
+                             "A copy of the scene with the edits of its settings, materials and colliders (save_scene adds the pins).")
       .def_property_readonly(
           "positions", [](py::object self) { return rowsView(handle(self).sim().positions(), self); },
           "Current positions, (n, 3) float64: a read-only view that follows the simulation (copy() to keep a frame).")

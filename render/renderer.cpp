@@ -38,12 +38,16 @@ Renderer::~Renderer() { glDeleteVertexArrays(1, &empty_vao_); }
 
 void Renderer::setSurface(const SurfaceView& view) { surface_.setIndices(view.local); }
 
-void Renderer::setScene(const std::vector<Collider>& colliders, const VecX& rest) {
+void Renderer::setColliders(const std::vector<Collider>& colliders) {
   DrawMesh all;
   for (const Collider& c : colliders) all.append(colliderMesh(c));
   colliders_.setPositions(all.positions);
   colliders_.setNormals(all.normals);
   colliders_.setIndices(all.indices);
+}
+
+void Renderer::setScene(const std::vector<Collider>& colliders, const VecX& rest) {
+  setColliders(colliders);
 
   Vec3f lo, hi;
   bounds(rest, lo, hi);

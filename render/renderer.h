@@ -31,6 +31,8 @@ class Renderer {
 
   // A new scene's colliders; `rest` places the ground grid when the scene has no ground plane.
   void setScene(const std::vector<Collider>& colliders, const VecX& rest);
+  // The colliders where they are now (moved by their motion or by an edit); the ground stays.
+  void setColliders(const std::vector<Collider>& colliders);
   // The surface's triangles: for a new scene, and whenever elements are removed or restored.
   void setSurface(const SurfaceView& view);
   void updateSurface(const std::vector<float>& positions, const std::vector<float>& normals, const std::vector<float>& colors);

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "qnsim/scene.h"
 #include "qnsim/version.h"
 #include "tests/test_util.h"
 
@@ -127,6 +128,20 @@ TEST(Cli, BadOverridesNameTheKey) {
   expectError("run " + scene + " --set material.nobody.mu=3", {"no material named 'nobody'"});
   expectError("run " + scene + " --frames 0", {"--frames"});
   expectError("run " + scene + " --frame-csv /no/such/dir/frames.csv", {"/no/such/dir/frames.csv", "cannot be written"});
+}
+
+// A command line tuned with --set becomes a scene file; with --frames 0 nothing is simulated.
+TEST(Cli, SaveSceneWritesTheOverridesAsASceneFile) {
+  const auto out = test::scratchDir("cli_save_scene") / "tuned.json";
+  const Outcome o = qnsim("run scenes/twisting_bar.json --set solver.iterations=7 --set material.bar.mu=3e5 --save-scene " + out.string() +
+                          " --frames 0");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("saved the scene with its overrides as " + out.string()), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("frames "), std::string::npos) << "nothing simulated: " << o.out;
+  const Scene tuned = loadScene(out);
+  EXPECT_EQ(tuned.settings.solver.iterations, 7);
+  EXPECT_EQ(tuned.bodies[0].materials[0].material->get("mu"), 3e5);
+  expectError("run scenes/twisting_bar.json --save-scene /no/such/dir/tuned.json --frames 0", {"/no/such/dir/tuned.json"});
 }
 
 TEST(Cli, BrokenMeshFilesNameTheFileAndTheLine) {

@@ -17,8 +17,10 @@ Command addGuiCommand(CLI::App& app) {
                   "prints the frame rate including rendering");
   cmd->add_option("--script", options->script,
                   "With --screenshot: what the scripted mouse does from frame N/3 on: drag the surface vertex nearest the model's "
-                  "centre, cut along a vertical line through the middle of the model with the cut tool, or nothing (none)")
-      ->check(CLI::IsMember({"drag", "cut", "none"}));
+                  "centre, cut along a vertical line through the middle of the model with the cut tool, edit the scene (pin the "
+                  "model's top vertices, change the L-BFGS window, move the first collider, then undo the move: the Edits panel), "
+                  "or nothing (none)")
+      ->check(CLI::IsMember({"drag", "cut", "edit", "none"}));
   cmd->add_option("--open", options->open,
                   "With --screenshot: half-way through, open this scene or mesh file as the Open button does (one that cannot "
                   "be opened is logged and the scene runs on)");

@@ -18,8 +18,9 @@ namespace {
 
 struct RunOptions {
   std::string scene;
-  int frames = 0;
+  int frames = -1;  // -1: the scene's
   std::vector<std::string> overrides;
+  std::string save_scene;
   std::string frame_csv, iter_csv;
   bool reference = false;
   int threads = -1;
@@ -70,9 +71,15 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
 }
 
 int run(const RunOptions& options) {
+  if (options.frames == 0 && options.save_scene.empty()) throw error("--frames 0 simulates nothing; it goes with --save-scene");
   Scene scene = loadScene(resolveScenePath(options.scene), options.overrides);
+  if (!options.save_scene.empty()) {
+    writeScene(scene, options.save_scene);
+    if (!options.quiet) std::printf("saved the scene with its overrides as %s\n", options.save_scene.c_str());
+    if (options.frames == 0) return 0;
+  }
   if (options.threads >= 0) setParameter(scene.settings, "threads", std::to_string(options.threads));
-  const int frames = options.frames > 0 ? options.frames : scene.frames;
+  const int frames = options.frames >= 0 ? options.frames : scene.frames;
   Simulation sim(std::move(scene));
   sim.setReferenceEnabled(options.reference);
   // Written beside their targets as .partial files and renamed at the end: a run that is killed or
@@ -115,9 +122,12 @@ Command addRunCommand(CLI::App& app) {
   auto options = std::make_shared<RunOptions>();
   auto* cmd = app.add_subcommand("run", "Simulate a scene (or a bare mesh dropped on a ground plane) without a window.");
   cmd->add_option("scene", options->scene, "Scene file (.json) or tet/surface mesh (.mesh .node .ele .msh .obj .off .stl)")->required();
-  cmd->add_option("--frames", options->frames, "Frames to simulate (default: the scene's \"frames\")")->check(CLI::PositiveNumber);
+  cmd->add_option("--frames", options->frames, "Frames to simulate (default: the scene's \"frames\"; 0 with --save-scene: only save)")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--set", options->overrides, "Override a parameter: KEY=VALUE (see `qnsim params`), or material.NAME.PARAMETER=VALUE")
       ->allow_extra_args(false);
+  cmd->add_option("--save-scene", options->save_scene,
+                  "Write the scene, with the --set overrides applied, as a scene file (before simulating; docs/scene_format.md)");
   cmd->add_option("--frame-csv", options->frame_csv, "Write one telemetry row per frame to this CSV file");
   cmd->add_option("--iter-csv", options->iter_csv, "Write one row per solver iteration to this CSV file");
   cmd->add_flag("--reference", options->reference,

@@ -7,6 +7,7 @@
 
 #include "app/gui/logic/param_binding.h"
 #include "app/gui/panel_controls.h"
+#include "app/gui/panel_edits.h"
 #include "app/gui/param_widgets.h"
 
 namespace qnsim::gui {
@@ -147,7 +148,9 @@ void drawSolverPanel(UiState& ui) {
     for (const SettingParameter* p : group.parameters) {
       ParameterValue value = p->get(settings);
       ImGui::PushID(p->key.c_str());
-      if (editParameter(*p, value)) ui.pending.sent(ui.session->runner->apply(SetParameter{p->key, value}), p->key, value);
+      bool continuing = false;
+      if (editParameter(*p, value, &continuing))
+        ui.pending.sent(ui.session->runner->apply(SetParameter{p->key, value}, continuing), p->key, value);
       ImGui::PopID();
     }
   }
@@ -194,6 +197,8 @@ void drawControlPanel(UiState& ui, const ImVec2& position, const ImVec2& size) {
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("qnsim sandbox", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) drawScenePanel(ui);
+  if (ImGui::CollapsingHeader(unsavedEdits(ui) ? "Edits (unsaved)###edits" : "Edits###edits", ImGuiTreeNodeFlags_DefaultOpen))
+    drawEditsPanel(ui);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) drawSimulationPanel(ui);
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) drawViewPanel(ui);
   if (ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) drawSolverPanel(ui);

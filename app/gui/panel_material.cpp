@@ -27,8 +27,8 @@ std::shared_ptr<Material> switchModel(const Material& old, const std::string& mo
 }
 
 // A model switch or new control points: the whole material as one edit.
-void sendMaterial(UiState& ui, const std::string& region, std::shared_ptr<const Material> material) {
-  ui.pending.sent(ui.session->runner->apply(SetMaterial{region, material}), region, material);
+void sendMaterial(UiState& ui, const std::string& region, std::shared_ptr<const Material> material, bool continuing = false) {
+  ui.pending.sent(ui.session->runner->apply(SetMaterial{region, material}, continuing), region, material);
 }
 
 // The model and its constants; each constant edit is a material.NAME.PARAMETER edit, as --set makes it.
@@ -42,10 +42,11 @@ void editModel(UiState& ui, const RegionView& region, const Material& shown) {
   }
   for (const MaterialParameter& p : shown.parameters()) {
     ParameterValue value = shown.get(p.key);
-    if (!editParameter(p, value)) continue;
+    bool continuing = false;
+    if (!editParameter(p, value, &continuing)) continue;
     std::shared_ptr<Material> edited = shown.clone();
     edited->set(p.key, std::get<double>(value));
-    const long number = ui.session->runner->apply(SetParameter{"material." + region.name + "." + p.key, value});
+    const long number = ui.session->runner->apply(SetParameter{"material." + region.name + "." + p.key, value}, continuing);
     ui.pending.sent(number, region.name, std::move(edited));
   }
 }
@@ -146,7 +147,7 @@ void drawMaterialTab(UiState& ui) {
       if (solid && drawCurve(*solid, interval, std::min(height, 420.0f), active_point, points)) {
         auto spline = std::make_shared<SplineMaterial>(static_cast<const SplineMaterial&>(*shown));
         spline->setControlPoints(points);
-        sendMaterial(ui, region.name, std::move(spline));
+        sendMaterial(ui, region.name, std::move(spline), gestureContinues());  // one undo step per drag
       }
     }
     ImGui::PopID();

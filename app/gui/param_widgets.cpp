@@ -8,7 +8,9 @@
 
 namespace qnsim::gui {
 
-bool editParameter(const Parameter& p, ParameterValue& value) {
+bool gestureContinues() { return ImGui::IsItemActive() && !ImGui::IsItemActivated(); }
+
+bool editParameter(const Parameter& p, ParameterValue& value, bool* continuing) {
   const ParamWidget w = widgetFor(p);
   const std::string label = parameterLabel(p);
   const ImGuiSliderFlags log = w.logarithmic ? ImGuiSliderFlags_Logarithmic : 0;
@@ -47,6 +49,7 @@ bool editParameter(const Parameter& p, ParameterValue& value) {
                                    "%.3g", ImGuiSliderFlags_AlwaysClamp);
       break;
   }
+  if (continuing) *continuing = gestureContinues();
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);

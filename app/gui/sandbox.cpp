@@ -12,6 +12,7 @@
 
 #include "app/gui/panel_analysis.h"
 #include "app/gui/panel_controls.h"
+#include "app/gui/panel_edits.h"
 #include "app/gui/sandbox_window.h"
 #include "app/gui/style.h"
 #include "app/startup_scene.h"
@@ -74,8 +75,8 @@ void Sandbox::openWindow() {
     if (count > 0) static_cast<Sandbox*>(glfwGetWindowUserPointer(w))->ui_.open(paths[0]);
   });
   // Installed before ImGui's backend, which chains to it.
-  glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int, int action, int) {
-    if (action == GLFW_PRESS) static_cast<Sandbox*>(glfwGetWindowUserPointer(w))->ui_.key_presses.push_back(key);
+  glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int, int action, int mods) {
+    if (action == GLFW_PRESS) static_cast<Sandbox*>(glfwGetWindowUserPointer(w))->ui_.key_presses.push_back({key, mods});
   });
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -128,6 +129,7 @@ void Sandbox::adopt(std::unique_ptr<Session> session) {
   ui_.messages_seen = 0;
   ui_.field_range = 0;
   renderer_->setScene(ui_.session->colliders, ui_.session->rest);
+  ui_.drawn_colliders = ui_.session->colliders;
   ui_.drawn_surface.reset();  // updateRenderer gives the renderer the snapshot's surface
   ui_.session->runner->onPublish([] { glfwPostEmptyEvent(); });  // wakes the window for each new frame
   ui_.session->runner->setRealTime(ui_.real_time);
@@ -137,6 +139,7 @@ void Sandbox::adopt(std::unique_ptr<Session> session) {
   ui_.recent.insert(ui_.recent.begin(), ui_.session->path);
   if (ui_.recent.size() > 8) ui_.recent.pop_back();
   std::snprintf(ui_.open_path, sizeof ui_.open_path, "%s", ui_.session->path.c_str());
+  std::snprintf(ui_.save_path, sizeof ui_.save_path, "%s", defaultSavePath(ui_.session->path).c_str());
   frameCamera();
   ui_.session->runner->setPlaying(true);
   logMessage(ui_, "opened " + ui_.session->path + " (" + std::to_string(ui_.session->all_vertices.size()) + " vertices)");
@@ -172,6 +175,24 @@ void Sandbox::frameCamera() {
   }
 }
 
+// "qnsim sandbox - NAME", with a mark while there are unsaved edits.
+void Sandbox::showTitle() {
+  std::string title = "qnsim sandbox";
+  if (ui_.session) title += " - " + ui_.session->name + (unsavedEdits(ui_) ? " *" : "");
+  if (title == title_) return;
+  title_ = title;
+  glfwSetWindowTitle(window_, title.c_str());
+}
+
+// Asked to close with unsaved edits, the window asks first (ui_.unsaved_guard).
+bool Sandbox::closing() {
+  if (glfwWindowShouldClose(window_) && !close_confirmed_) {
+    glfwSetWindowShouldClose(window_, GLFW_FALSE);
+    ui_.unsaved_guard.request(unsavedEdits(ui_), "close the window", [this] { close_confirmed_ = true; });
+  }
+  return close_confirmed_;
+}
+
 void Sandbox::pollMessages() {
   if (!ui_.session) return;
   for (const std::string& m : ui_.session->runner->messages(ui_.messages_seen)) {
@@ -191,9 +212,11 @@ void Sandbox::drawFrame() {
   ui_.viewport_size = view::Vec2f(layout_.view.width, layout_.view.height);
   drawControlPanel(ui_, layout_.left_pos, layout_.left_size);
   drawAnalysisPanel(ui_, layout_.right_pos, layout_.right_size);
+  drawUnsavedQuestion(ui_);
   handleViewInput(ui_, layout_.view);
   drawViewOverlay(ui_, layout_.view);
   ImGui::Render();
+  showTitle();
 
   const Timer render_timer;
   glViewport(0, 0, fb_width, fb_height);
@@ -243,6 +266,15 @@ void logMessage(UiState& ui, const std::string& message) {
   ui.last_message_time = std::chrono::steady_clock::now();
   if (ui.log.size() > 200) ui.log.pop_front();
   std::fprintf(stderr, "qnsim gui: %s\n", message.c_str());
+}
+
+bool unsavedEdits(const UiState& ui) { return ui.session && ui.snapshot && ui.snapshot->unsaved; }
+
+bool saveScene(UiState& ui) {
+  if (!ui.session || !ui.save_path[0]) return false;
+  const bool saved = ui.session->runner->saveScene(ui.save_path, ui.save_removed);
+  ui.snapshot = ui.session->runner->snapshot();
+  return saved;
 }
 
 double dragStiffness(const UiState& ui) { return (ui.session ? ui.session->typical_diagonal : 1.0) * ui.interaction.drag_stiffness_scale; }

@@ -10,7 +10,7 @@ struct SandboxOptions {
   std::vector<std::string> overrides;  // KEY=VALUE, as `qnsim run --set`
   int frames = 60;                     // with `screenshot`: frames simulated before the picture
   std::string screenshot;              // non-empty: scripted run, save the window as PNG, exit
-  std::string script = "drag";         // the scripted run's mouse from frame frames/3: "drag" a vertex, "cut" across the model, "none"
+  std::string script = "drag";         // the scripted run's mouse from frame frames/3: "drag" a vertex, "cut" across the model, "edit" the scene, "none"
   std::string open;                    // with `screenshot`: a file opened half-way through, as the Open button does
   int width = 1280, height = 720;
   int msaa = -1;                       // samples per pixel (0 = off); -1: 4, or 0 on software renderers (they shade each sample)

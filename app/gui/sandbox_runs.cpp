@@ -22,6 +22,7 @@ void Sandbox::scriptedFrame(int frame) {
   const int start = std::max(1, options_.frames / 3);
   if (options_.script == "cut" && frame == start) scriptedCut();
   if (options_.script == "drag") scriptedDrag(frame, start);
+  if (options_.script == "edit" && frame == start) scriptedEdits();
   if (frame == std::max(1, options_.frames / 2) && !options_.open.empty()) {
     ui_.open(options_.open);
     pollLoader(true);
@@ -53,6 +54,26 @@ void Sandbox::scriptedDrag(int frame, int start) {
     const view::Vec2f pixel = script_pixel_ + t * view::Vec2f(0.10f * ui_.viewport_size.x(), -0.12f * ui_.viewport_size.y());
     moveDrag(ui_, pixel);
   }
+}
+
+// Edits as a user makes them, through the same runner: the top tenth of the model pinned, the L-BFGS
+// window changed, the first collider moved and that move undone.
+void Sandbox::scriptedEdits() {
+  SimRunner& runner = *ui_.session->runner;
+  view::Vec3f lo, hi;
+  view::bounds(ui_.snapshot->x, lo, hi);
+  std::vector<int> top;
+  for (int v : ui_.session->all_vertices)
+    if (vertex(ui_.snapshot->x, v).y() > hi.y() - 0.1 * (hi.y() - lo.y())) top.push_back(v);
+  runner.apply(PinVertices{top, pinStiffness(ui_)});
+  runner.apply(SetParameter{"solver.lbfgs_window", 3});
+  if (!ui_.snapshot->colliders.empty()) {
+    Collider moved = ui_.snapshot->colliders.front();
+    moved.position.y() += 0.05 * (hi.y() - lo.y());
+    runner.apply(SetCollider{0, moved});
+    runner.undo();
+  }
+  std::printf("scripted edits: pinned %zu vertices, set the L-BFGS window, moved and restored a collider\n", top.size());
 }
 
 // A vertical line through the middle of the drawn surface's picture, 20 pixels beyond it at both ends.
@@ -149,7 +170,7 @@ int Sandbox::runInteractive() {
   constexpr double kIdleWait = 0.25;  // s
   openAsync(options_.scene);
   BenchmarkCount count;
-  while (!glfwWindowShouldClose(window_)) {
+  while (!closing()) {
     const Timer frame_timer;
     glfwWaitEventsTimeout(kIdleWait);
     if (nothingToDraw(frame_timer.ms() >= 1e3 * kIdleWait)) continue;
@@ -175,7 +196,9 @@ int Sandbox::run() {
   layout_ = layoutFor(ImVec2(static_cast<float>(options_.width), static_cast<float>(options_.height)));
   ui_.viewport_size = view::Vec2f(layout_.view.width, layout_.view.height);
   ui_.catalog = catalogScenes();
-  ui_.open = [this](const std::string& path) { openAsync(path); };
+  ui_.open = [this](const std::string& path) {
+    ui_.unsaved_guard.request(unsavedEdits(ui_), "open " + path, [this, path] { openAsync(path); });
+  };
   ui_.frame_camera = [this] { frameCamera(); };
   ui_.select_tab = options_.tab;
   for (const ColorModeNames& m : colorModes())

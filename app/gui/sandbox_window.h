@@ -36,10 +36,13 @@ class Sandbox {
   void adopt(std::unique_ptr<Session> session);
   void frameCamera();
   void pollMessages();
+  void showTitle();
+  bool closing();
   void drawFrame();
   void scriptedFrame(int frame);
   void scriptedDrag(int frame, int start);
   void scriptedCut();
+  void scriptedEdits();
   void presentFrame();
   bool nothingToDraw(bool timed_out) const;
   int runScripted();
@@ -53,6 +56,8 @@ class Sandbox {
   SceneOpener opener_;
   Layout layout_;
   view::Vec2f script_pixel_ = view::Vec2f::Zero();  // where the scripted drag grabbed
+  std::string title_;                              // the window's title as last set
+  bool close_confirmed_ = false;                   // closing, unsaved edits saved or discarded
 };
 
 }  // namespace qnsim::gui

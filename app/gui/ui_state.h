@@ -12,6 +12,7 @@
 #include "app/gui/logic/compare_methods.h"
 #include "app/gui/logic/pending_edits.h"
 #include "app/gui/logic/session.h"
+#include "app/gui/logic/unsaved_guard.h"
 #include "render/renderer.h"
 #include "view/camera.h"
 
@@ -54,6 +55,7 @@ struct UiState {
   std::shared_ptr<const Snapshot> snapshot;
   PendingEdits pending;  // edits sent that the snapshot does not show yet
   std::shared_ptr<const view::SurfaceView> drawn_surface;  // the surface whose triangles the renderer has
+  std::vector<Collider> drawn_colliders;                   // the colliders as the renderer has them
   view::OrbitCamera camera;
   render::ViewStyle style;
   ColorMode color_mode = ColorMode::Region;
@@ -66,6 +68,9 @@ struct UiState {
   bool real_time = true, reference = false;
 
   char open_path[512] = "";
+  char save_path[512] = "";    // where Save scene writes (Ctrl+S)
+  bool save_removed = false;   // with the removed (torn and cut) elements
+  UnsavedGuard unsaved_guard;  // asks before an edited scene is closed or replaced
   std::vector<std::string> recent, catalog;
   bool loading = false;
   std::string load_error;
@@ -73,8 +78,11 @@ struct UiState {
   std::chrono::steady_clock::time_point last_message_time;
   size_t messages_seen = 0;
 
-  std::vector<int> key_presses;  // GLFW keys pressed since the last frame (ImGui 1.86 drops a press and
-                                 // release that fall in one frame, which slow software frames make common)
+  struct KeyPress {
+    int key, mods;  // GLFW_KEY_*, GLFW_MOD_*
+  };
+  std::vector<KeyPress> key_presses;  // pressed since the last frame (ImGui 1.86 drops a press and release
+                                      // that fall in one frame, which slow software frames make common)
   std::string select_tab;  // selected on the next frame (lower case tab name)
   std::string screenshot_request;  // saved after the next frame is drawn
   float ui_fps = 0, render_ms = 0;
@@ -86,6 +94,11 @@ struct UiState {
 
 // Adds a line to the window's log (and stderr, for scripted runs).
 void logMessage(UiState& ui, const std::string& message);
+
+// Whether the session has edits that Save scene has not written.
+bool unsavedEdits(const UiState& ui);
+// Writes the session's scene with its edits to ui.save_path; true when written.
+bool saveScene(UiState& ui);
 
 // The drag spring stiffness: about the diagonal of A for a vertex (mass / h^2 times a factor), so
 // that the dragged vertex follows the mouse closely without making the frame's system stiff.

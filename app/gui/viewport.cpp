@@ -52,10 +52,21 @@ void grabPatch(UiState& ui, int picked) {
   for (float& w : in.weights) w /= total;
 }
 
-void handleKeyPress(UiState& ui, int key) {
+// Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+S save the scene.
+bool handleShortcut(UiState& ui, const UiState::KeyPress& press) {
+  if (!(press.mods & GLFW_MOD_CONTROL)) return false;
+  SimRunner& runner = *ui.session->runner;
+  if (press.key == GLFW_KEY_Z) (press.mods & GLFW_MOD_SHIFT) ? runner.redo() : runner.undo();
+  else if (press.key == GLFW_KEY_Y) runner.redo();
+  else if (press.key == GLFW_KEY_S) saveScene(ui);
+  return true;
+}
+
+void handleKeyPress(UiState& ui, const UiState::KeyPress& press) {
+  if (handleShortcut(ui, press)) return;
   SimRunner& runner = *ui.session->runner;
   Interaction& in = ui.interaction;
-  switch (key) {
+  switch (press.key) {
     case GLFW_KEY_SPACE: runner.setPlaying(!ui.snapshot->playing); break;
     case GLFW_KEY_S:
     case GLFW_KEY_ENTER: runner.stepOnce(); break;
@@ -78,10 +89,10 @@ void handleKeyPress(UiState& ui, int key) {
 }
 
 void handleKeys(UiState& ui) {
-  std::vector<int> presses;
+  std::vector<UiState::KeyPress> presses;
   presses.swap(ui.key_presses);
   if (ImGui::GetIO().WantCaptureKeyboard || !ui.session) return;  // typing in a text field
-  for (int key : presses) handleKeyPress(ui, key);
+  for (const UiState::KeyPress& press : presses) handleKeyPress(ui, press);
   const float orbit = 4.0f;
   if (ImGui::IsKeyDown(GLFW_KEY_LEFT)) ui.camera.orbit(-orbit, 0);
   if (ImGui::IsKeyDown(GLFW_KEY_RIGHT)) ui.camera.orbit(orbit, 0);
@@ -209,6 +220,10 @@ void updateRenderer(UiState& ui, render::Renderer& renderer) {
     for (int k = 0; k < 3; ++k) colors[3 * i + k] = c[k];
   }
   renderer.updateSurface(positions, normals, colors);
+  if (s.posed_colliders != ui.drawn_colliders) {  // keyframed, or moved in the Edits panel
+    renderer.setColliders(s.posed_colliders);
+    ui.drawn_colliders = s.posed_colliders;
+  }
 
   std::vector<float> points, point_colors;
   const auto add = [&](int v, const Vec3f& c) {
@@ -266,7 +281,8 @@ void drawViewOverlay(UiState& ui, const ViewRect& rect) {
   }
   const Snapshot& s = *ui.snapshot;
   char line[256];
-  std::snprintf(line, sizeof line, "%s   frame %d   t = %.2f s   %s", ui.session->name.c_str(), s.frame, s.time, s.playing ? "playing" : "paused");
+  std::snprintf(line, sizeof line, "%s%s   frame %d   t = %.2f s   %s", ui.session->name.c_str(), s.unsaved ? " *" : "", s.frame, s.time,
+                s.playing ? "playing" : "paused");
   dl->AddText({origin.x + 14, origin.y + 12}, text, line);
   std::snprintf(line, sizeof line, "%.1f ms/frame (%d iterations, %d line-search trials)   window %.0f fps", s.record.frame_ms,
                 s.record.iterations, s.record.ls_trials, ui.ui_fps);

@@ -128,6 +128,16 @@ ParameterValue parseParameter(const Parameter& p, std::string_view text) {
   return v;
 }
 
+nlohmann::ordered_json parameterToJson(const ParameterValue& value) {
+  return std::visit(
+      [](const auto& v) -> nlohmann::ordered_json {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, Vec2> || std::is_same_v<T, Vec3>) return std::vector<double>(v.data(), v.data() + v.size());
+        else return v;
+      },
+      value);
+}
+
 ParameterValue parameterFromJson(const Parameter& p, const nlohmann::json& j) {
   const auto vector = [&](int n) {
     if (!j.is_array() || static_cast<int>(j.size()) != n) throw error("expected ", expected(p), " as a JSON array, got ", j.dump());

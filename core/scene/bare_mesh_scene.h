@@ -2,11 +2,14 @@
 // The scene a bare mesh file opens as (qnsim run mesh.obj): dropped on a ground plane, with a corotated
 // material scaled to the mesh's size.
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "qnsim/scene.h"
 
 namespace qnsim {
 
-Scene sceneForBareMesh(const std::filesystem::path& mesh_path);
+// `overrides`: --set assignments, as loadScene takes them.
+Scene sceneForBareMesh(const std::filesystem::path& mesh_path, const std::vector<std::string>& overrides = {});
 
 }  // namespace qnsim

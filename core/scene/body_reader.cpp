@@ -175,14 +175,39 @@ Selection readSelection(const JsonField& field) {
 }
 
 HandleDesc readHandle(const JsonField& field, int index) {
-  field.allowOnly({"name", "select", "stiffness", "center", "motion"});
+  field.allowOnly({"name", "select", "stiffness", "center", "motion", "positions"});
   HandleDesc h;
   h.name = field.stringOr("name", "handle" + std::to_string(index));
   h.select = readSelection(field["select"]);
   h.stiffness = field.numberOr("stiffness", h.stiffness, 1e-9, kHuge);
   if (const auto center = field.find("center")) h.has_center = true, h.center = center->vec3();
   if (const auto motion = field.find("motion")) h.motion = readMotionList(*motion);
+  if (const auto positions = field.find("positions")) {
+    if (h.select.kind != Selection::Kind::Indices) positions->fail("positions go with a selection by \"indices\", one for each");
+    for (const JsonField& p : positions->items()) h.positions.push_back(p.vec3());
+    if (h.positions.size() != h.select.indices.size())
+      positions->fail(std::to_string(h.positions.size()) + " positions for " + std::to_string(h.select.indices.size()) + " indices");
+  }
   return h;
+}
+
+// {"tets": [..], "springs": [..]}: elements removed from the start, body-local indices.
+ElementSet readRemoved(const JsonField& field, const BodyDesc& body) {
+  field.allowOnly({"tets", "springs"});
+  const int tets = static_cast<int>(body.mesh.T.rows());
+  const int springs = static_cast<int>(body.springs.stretch_springs.rows() + body.springs.bend_springs.rows());
+  ElementSet removed;
+  const auto read = [&](const char* key, int count, std::vector<int>& out) {
+    if (const auto list = field.find(key))
+      for (const JsonField& i : list->items()) {
+        out.push_back(i.integer(0, 100000000));
+        if (out.back() >= count) i.fail("the body has " + std::to_string(count) + " " + key);
+        if (out.size() > 1 && out.back() <= out[out.size() - 2]) i.fail("indices must increase");
+      }
+  };
+  read("tets", tets, removed.tets);
+  read("springs", springs, removed.springs);
+  return removed;
 }
 
 // {"type": "random", "seed": s, "amplitude": a} | {"type": "uniform_box", "seed": s, "scale": f}
@@ -216,7 +241,7 @@ Mat3 readRotation(const JsonField& field) {
 BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index, double memory_share,
                   const MeshLoader& load_mesh) {
   field.allowOnly(
-      {"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "perturb", "density", "materials", "handles"});
+      {"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "perturb", "density", "materials", "handles", "removed"});
   BodyDesc body;
   body.name = field.stringOr("name", "body" + std::to_string(index));
   if (field.has("shape") == field.has("mesh")) field.fail("a body needs exactly one of 'shape' or 'mesh'");
@@ -233,6 +258,7 @@ BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir
     int i = 0;
     for (const JsonField& h : handles->items()) body.handles.push_back(readHandle(h, i++));
   }
+  if (const auto removed = field.find("removed")) body.removed = readRemoved(*removed, body);
   return body;
 }
 

@@ -11,7 +11,10 @@ namespace qnsim::scene_detail {
 // load_mesh: parseScene's, empty for readTetMesh.
 BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index, double memory_share,
                   const MeshLoader& load_mesh);
+// The settings of a scene file's top level (or of a group of it, `prefix` "solver") into `settings`.
+void readParameters(const JsonField& field, const std::string& prefix, Settings& settings);
 Collider readCollider(const JsonField& field);
+void readCamera(const JsonField& field, CameraDesc& camera);
 Mat3 readRotation(const JsonField& field);  // {"axis": [x, y, z], "degrees": d}
 MotionSegment readMotion(const JsonField& field);
 std::vector<MotionSegment> readMotionList(const JsonField& field);  // a JSON array of motions

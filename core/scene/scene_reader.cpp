@@ -11,6 +11,7 @@
 #include "core/scene/bare_mesh_scene.h"
 #include "core/scene/readers.h"
 #include "core/scene/scene_parser.h"
+#include "core/scene/scene_source.h"
 #include "qnsim/error.h"
 #include "qnsim/parameters.h"
 
@@ -19,6 +20,46 @@ namespace {
 
 constexpr int kFormatVersion = 1;
 const std::set<std::string> kStructuralKeys = {"format", "version", "name", "description", "frames", "bodies", "colliders", "camera"};
+
+void checkUniqueMaterialNames(const Scene& scene, const JsonField& root) {
+  std::set<std::string> names;
+  for (size_t b = 0; b < scene.bodies.size(); ++b)
+    for (const MaterialDesc& m : scene.bodies[b].materials)
+      if (!names.insert(m.name).second)
+        root["bodies"].fail("two materials are named '" + m.name + "'; give them distinct \"name\"s");
+}
+
+// "line L, column C" of a byte offset, for JSON syntax errors.
+std::string lineAndColumn(const std::string& text, size_t byte) {
+  size_t line = 1, column = 1;
+  for (size_t i = 0; i < byte && i < text.size(); ++i) text[i] == '\n' ? (++line, column = 1) : ++column;
+  return std::to_string(line) + ":" + std::to_string(column);
+}
+
+constexpr std::string_view kMaterialPrefix = "material.";
+// "material.NAME.PARAMETER", as a key or the start of a KEY=VALUE assignment.
+bool isMaterialKey(std::string_view key_or_assignment) { return key_or_assignment.rfind(kMaterialPrefix, 0) == 0; }
+
+// The file's JSON, in its own key order, for the scene writer: the scene's and each body's entry.
+void keepSources(const std::string& text, const std::filesystem::path& folder, Scene& scene) {
+  auto source = std::make_shared<SceneSource>(SceneSource{nlohmann::ordered_json::parse(text), folder});
+  const nlohmann::ordered_json& bodies = source->json["bodies"];
+  for (size_t b = 0; b < scene.bodies.size(); ++b)
+    scene.bodies[b].origin = std::make_shared<SceneSource>(SceneSource{bodies[b], folder});
+  scene.origin = std::move(source);
+}
+
+}  // namespace
+
+namespace scene_detail {
+
+void readCamera(const JsonField& field, CameraDesc& camera) {
+  field.allowOnly({"eye", "target", "fov_degrees"});
+  camera.given = true;
+  camera.eye = field.vec3Or("eye", camera.eye);
+  camera.target = field.vec3Or("target", camera.target);
+  camera.fov_degrees = field.numberOr("fov_degrees", camera.fov_degrees, 1, 170);
+}
 
 // Parameters appear at their dotted key's nesting: {"time_step": ..., "solver": {"method": ...}}.
 void readParameters(const JsonField& field, const std::string& prefix, Settings& settings) {
@@ -41,34 +82,7 @@ void readParameters(const JsonField& field, const std::string& prefix, Settings&
   }
 }
 
-void readCamera(const JsonField& field, CameraDesc& camera) {
-  field.allowOnly({"eye", "target", "fov_degrees"});
-  camera.given = true;
-  camera.eye = field.vec3Or("eye", camera.eye);
-  camera.target = field.vec3Or("target", camera.target);
-  camera.fov_degrees = field.numberOr("fov_degrees", camera.fov_degrees, 1, 170);
-}
-
-void checkUniqueMaterialNames(const Scene& scene, const JsonField& root) {
-  std::set<std::string> names;
-  for (size_t b = 0; b < scene.bodies.size(); ++b)
-    for (const MaterialDesc& m : scene.bodies[b].materials)
-      if (!names.insert(m.name).second)
-        root["bodies"].fail("two materials are named '" + m.name + "'; give them distinct \"name\"s");
-}
-
-// "line L, column C" of a byte offset, for JSON syntax errors.
-std::string lineAndColumn(const std::string& text, size_t byte) {
-  size_t line = 1, column = 1;
-  for (size_t i = 0; i < byte && i < text.size(); ++i) text[i] == '\n' ? (++line, column = 1) : ++column;
-  return std::to_string(line) + ":" + std::to_string(column);
-}
-
-constexpr std::string_view kMaterialPrefix = "material.";
-// "material.NAME.PARAMETER", as a key or the start of a KEY=VALUE assignment.
-bool isMaterialKey(std::string_view key_or_assignment) { return key_or_assignment.rfind(kMaterialPrefix, 0) == 0; }
-
-}  // namespace
+}  // namespace scene_detail
 
 Scene parseScene(const std::string& text, const std::filesystem::path& path, const std::vector<std::string>& overrides,
                  const MeshLoader& load_mesh) {
@@ -97,7 +111,7 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path, con
   scene.name = root.stringOr("name", path.stem().string());
   scene.description = root.stringOr("description", "");
   if (const auto frames = root.find("frames")) scene.frames = frames->integer(1, 100000000);
-  readParameters(root, "", scene.settings);
+  scene_detail::readParameters(root, "", scene.settings);
   for (const std::string& assignment : overrides)
     if (!isMaterialKey(assignment)) applyOverride(scene, assignment);
   const std::filesystem::path dir = path.parent_path();
@@ -108,7 +122,8 @@ Scene parseScene(const std::string& text, const std::filesystem::path& path, con
   checkUniqueMaterialNames(scene, root);
   if (const auto colliders = root.find("colliders"))
     for (const JsonField& c : colliders->items()) scene.colliders.push_back(scene_detail::readCollider(c));
-  if (const auto camera = root.find("camera")) readCamera(*camera, scene.camera);
+  if (const auto camera = root.find("camera")) scene_detail::readCamera(*camera, scene.camera);
+  keepSources(text, path.parent_path(), scene);
   for (const std::string& assignment : overrides)
     if (isMaterialKey(assignment)) applyOverride(scene, assignment);
   return scene;
@@ -118,9 +133,7 @@ Scene loadScene(const std::filesystem::path& path, const std::vector<std::string
   if (!std::filesystem::exists(path)) throw error(path.string(), ": no such file");
   if (std::filesystem::is_directory(path)) throw error(path.string(), ": is a folder, not a scene or mesh file");
   if (isMeshFile(path)) {
-    Scene scene = sceneForBareMesh(path);
-    for (const std::string& assignment : overrides) applyOverride(scene, assignment);
-    return scene;
+    return sceneForBareMesh(path, overrides);
   }
   std::string extension = path.extension().string();  // a picture dropped on the sandbox is no JSON syntax error
   std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });

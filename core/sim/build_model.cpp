@@ -1,5 +1,6 @@
 #include "core/sim/build_model.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -101,19 +102,27 @@ void addBody(BuiltModel& built, const BodyDesc& body) {
   built.initial.tail(initial.size()) = flatten(initial);
 }
 
+// The position of vertex v in a handle's `positions`, which follow select.indices as written.
+size_t heldIndex(const HandleDesc& h, int v) {
+  return static_cast<size_t>(std::find(h.select.indices.begin(), h.select.indices.end(), v) - h.select.indices.begin());
+}
+
 void addHandles(BuiltModel& built, const BodyDesc& body, int first) {
   const MatX3& V = body.mass_spring ? body.springs.surface.V : body.mesh.V;
   for (const HandleDesc& h : body.handles) {
     const std::vector<int> selected = selectVertices(h.select, V, body.mass_spring ? nullptr : &body.mesh);
     if (selected.empty()) throw error("body '", body.name, "': handle '", h.name, "' selects no vertices");
     HandleState state{body.name, h.name, h, Vec3::Zero(), {}, {}};
-    for (int v : selected) {
+    for (size_t i = 0; i < selected.size(); ++i) {
+      const int v = selected[i];
       if (v < 0 || v >= V.rows())
         throw error("body '", body.name, "': handle '", h.name, "' selects vertex ", v, " but the body has ", V.rows());
+      // Held where `positions` says (in the order of the indices, which selectVertices sorts) or at rest.
+      const Vec3 held = h.positions.empty() ? Vec3(V.row(v)) : h.positions[heldIndex(h, v)];
       state.attachments.push_back(static_cast<int>(built.model.attachments.size()));
-      state.rest.push_back(V.row(v));
-      built.model.attachments.push_back({first + v, h.stiffness, V.row(v), static_cast<int>(built.handles.size())});
-      state.center += V.row(v).transpose();
+      state.rest.push_back(held);
+      built.model.attachments.push_back({first + v, h.stiffness, held, static_cast<int>(built.handles.size())});
+      state.center += held;
     }
     state.center = h.has_center ? h.center : Vec3(state.center / selected.size());
     built.handles.push_back(std::move(state));
@@ -134,6 +143,9 @@ BuiltModel buildModel(const Scene& scene) {
     const int first = built.model.vertexCount();
     addBody(built, body);
     addHandles(built, body, first);
+    const Body& b = built.model.bodies.back();
+    for (int e : body.removed.tets) built.removed.tets.push_back(b.first_tet + e);
+    for (int s : body.removed.springs) built.removed.springs.push_back(b.first_spring + s);
   }
   updateStiffness(built.model, scene.settings.solver.stiffness_interval);
   return built;

@@ -14,6 +14,7 @@ struct BuiltModel {
   std::vector<HandleState> handles;
   VecX initial;   // initial positions, 3n: the rest positions unless a body is perturbed
   VecX velocity;  // initial, 3n
+  ElementSet removed;  // the bodies' removed elements, as model indices
 };
 
 // Throws qnsim::Error naming the body for problems only visible now: a region tag without a material,

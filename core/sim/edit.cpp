@@ -35,6 +35,8 @@ std::string describe(const Edit& edit) {
           out << (e.drags.empty() ? "release the drag" : "drag " + std::to_string(e.drags.size()) + " vertices");
         } else if constexpr (std::is_same_v<T, Cut>) {
           out << "cut";
+        } else if constexpr (std::is_same_v<T, SetCollider>) {
+          out << "move collider " << e.collider.name;
         } else if constexpr (std::is_same_v<T, LoadState>) {
           out << "load the state of frame " << e.state.frame;
         } else {

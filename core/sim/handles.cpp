@@ -42,6 +42,10 @@ void handleTransform(const HandleDesc& handle, double t, Mat3& R, Vec3& T) {
 
 void updateHandleTargets(const std::vector<HandleState>& handles, double t, Model& model) {
   for (const HandleState& h : handles) {
+    if (h.desc.motion.empty() && !h.desc.positions.empty()) {  // held exactly where it was pinned
+      for (size_t i = 0; i < h.attachments.size(); ++i) model.attachments[h.attachments[i]].target = h.rest[i];
+      continue;
+    }
     Mat3 R;
     Vec3 T;
     handleTransform(h.desc, t, R, T);

@@ -17,7 +17,9 @@ Simulation::Impl::Impl(Scene scene_in, SimulationOptions options_in) : scene(std
   scene_attachments = built.model.attachments;
   initial.x = initial.x_previous = built.initial;
   initial.v = initial.v_previous = built.velocity;
+  initial.removed = initial.matrix_removed = matrix_removed = built.removed;  // a saved cut: A without them
   state = initial;
+  if (setRemovedElements(built.model, built.removed)) topologyChanged();
   self_collision = std::make_unique<SelfCollision>(built.model);
   objective = std::make_unique<Objective>(built.model);
   system = std::make_unique<SystemMatrix>(built.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings()));

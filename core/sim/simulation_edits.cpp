@@ -56,8 +56,9 @@ EditResult Simulation::Impl::apply(const Edit& edit) {
         else if constexpr (std::is_same_v<T, UnpinVertices>) return unpin(e);
         else if constexpr (std::is_same_v<T, SetDrag>) return setDrag(e);
         else if constexpr (std::is_same_v<T, Cut>) return cut(e);
+        else if constexpr (std::is_same_v<T, SetCollider>) return setCollider(e);
         else if constexpr (std::is_same_v<T, LoadState>) return load(e.state);
-        else return load(initial);  // Reset
+        else return reset();
       },
       edit);
 }
@@ -113,11 +114,17 @@ EditResult Simulation::Impl::pin(const PinVertices& edit) {
   checkPinStiffness(edit.stiffness);
   const Model& model = built.model;
   for (int v : edit.vertices) checkVertex(model, v, "pin");  // all checked first: a bad index changes nothing
+  if (!edit.points.empty() && edit.points.size() != edit.vertices.size())
+    throw error("pin: ", edit.points.size(), " points for ", edit.vertices.size(), " vertices");
+  for (const Vec3& p : edit.points)
+    if (!p.allFinite()) throw error("pin: the points must be finite");
   std::vector<char> attached(model.vertexCount(), 0);
   for (const Attachment& a : model.attachments) attached[a.vertex] = 1;
   const size_t before = state.pins.size();
-  for (int v : edit.vertices)
-    if (!attached[v]) attached[v] = 1, state.pins.push_back({v, vertex(state.x, v), edit.stiffness});
+  for (size_t i = 0; i < edit.vertices.size(); ++i) {
+    const int v = edit.vertices[i];
+    if (!attached[v]) attached[v] = 1, state.pins.push_back({v, edit.points.empty() ? Vec3(vertex(state.x, v)) : edit.points[i], edit.stiffness});
+  }
   if (state.pins.size() == before) return {};
   attachmentsChanged();
   requestRefactor(state.removed);
@@ -142,6 +149,24 @@ EditResult Simulation::Impl::unpin(const UnpinVertices& edit) {
 EditResult Simulation::Impl::setDrag(const SetDrag& edit) {
   checkDrags(built.model, edit.drags);
   state.drags = edit.drags;
+  return {};
+}
+
+EditResult Simulation::Impl::setCollider(const SetCollider& edit) {
+  if (edit.index < 0 || edit.index >= static_cast<int>(scene.colliders.size()))
+    throw error("collider ", edit.index, " does not exist (the scene has ", scene.colliders.size(), ")");
+  const Collider& c = edit.collider;
+  if (c.shape != scene.colliders[edit.index].shape) throw error("collider '", c.name, "': an edit cannot change its shape");
+  const bool finite = c.position.allFinite() && c.rotation.allFinite() && c.half_extents.allFinite() && std::isfinite(c.radius) &&
+                      std::isfinite(c.half_length) && std::isfinite(c.major_radius) && std::isfinite(c.minor_radius);
+  if (!finite) throw error("collider '", c.name, "': its pose and size must be finite");
+  if (!(c.rotation * c.rotation.transpose()).isIdentity(1e-9) || !(c.rotation.determinant() > 0))
+    throw error("collider '", c.name, "': its rotation must be a rotation matrix");
+  const bool positive = c.radius > 0 && c.half_length >= 0 && c.major_radius > 0 && c.minor_radius > 0 && c.minor_radius <= c.major_radius &&
+                        (c.half_extents.array() > 0).all();
+  if (!positive) throw error("collider '", c.name, "': its sizes must be positive (a torus's minor radius at most its major one)");
+  scene.colliders[edit.index] = c;
+  poseColliders(state.time);
   return {};
 }
 
@@ -173,20 +198,27 @@ void Simulation::Impl::topologyChanged() {
   state.removed = removedElements(built.model);
 }
 
-// The attachments are the scene handles' (less those released) followed by the pins, in the order
-// they were made, so that the same state gives the same model.
+// Body by body, the attachments are the scene handles' (less those released) followed by the body's
+// pins in the order they were made: the same state gives the same model, and so does the scene
+// savedScene() writes, whose pins are handles after the body's own.
 void Simulation::Impl::attachmentsChanged() {
   Model& model = built.model;
   model.attachments.clear();
   for (HandleState& h : built.handles) h.attachments.clear(), h.rest.clear();
-  for (const Attachment& a : scene_attachments) {
-    if (contains(state.released, a.vertex)) continue;
-    HandleState& h = built.handles[a.handle];
-    h.attachments.push_back(static_cast<int>(model.attachments.size()));
-    h.rest.push_back(a.target);  // as built: the rest position
-    model.attachments.push_back(a);
+  size_t next = 0;  // scene_attachments are in body order
+  for (const Body& body : model.bodies) {
+    const int end = body.first_vertex + body.vertex_count;
+    for (; next < scene_attachments.size() && scene_attachments[next].vertex < end; ++next) {
+      const Attachment& a = scene_attachments[next];
+      if (contains(state.released, a.vertex)) continue;
+      HandleState& h = built.handles[a.handle];
+      h.attachments.push_back(static_cast<int>(model.attachments.size()));
+      h.rest.push_back(a.target);  // as built: the rest position
+      model.attachments.push_back(a);
+    }
+    for (const Pin& p : state.pins)
+      if (p.vertex >= body.first_vertex && p.vertex < end) model.attachments.push_back({p.vertex, p.stiffness, p.point, -1});
   }
-  for (const Pin& p : state.pins) model.attachments.push_back({p.vertex, p.stiffness, p.point, -1});
   updateHandleTargets(built.handles, state.time, model);
 }
 
@@ -223,6 +255,17 @@ void checkState(const SimState& s, const Model& model) {
 
 // A loaded state (or Reset's initial one) replaces the dynamic state; the model follows it (removed
 // elements, attachments), and A is refactored when what it holds differs from what the state's A held.
+// The scene's start again, with what the user made of the scene kept (qnsim/edit.h, Reset).
+EditResult Simulation::Impl::reset() {
+  SimState start = initial;
+  start.pins = state.pins;
+  start.released = state.released;
+  solve = {};
+  record = {};
+  rel_error.clear();
+  return load(start);
+}
+
 EditResult Simulation::Impl::load(const SimState& loaded) {
   checkState(loaded, built.model);
   const std::vector<std::pair<int, double>> attachments = attachmentTerms(built.model);
@@ -244,7 +287,6 @@ EditResult Simulation::Impl::load(const SimState& loaded) {
   objective->self_contacts.clear();
   objective->frictions.clear();
   poseColliders(state.time);
-  if (&loaded == &initial) solve = {}, record = {}, rel_error.clear();
   measure(0.0);
   return result;
 }

@@ -45,7 +45,9 @@ struct Simulation::Impl {
   EditResult unpin(const UnpinVertices& edit);
   EditResult setDrag(const SetDrag& edit);
   EditResult cut(const Cut& edit);
+  EditResult setCollider(const SetCollider& edit);
   EditResult load(const SimState& loaded);
+  EditResult reset();
   void tear();  // removes the elements stretched past their material's tear_strain
   void topologyChanged();
   void attachmentsChanged();  // rebuilds the model's attachments from the scene's handles and the state's pins
@@ -66,7 +68,7 @@ struct Simulation::Impl {
   BuiltModel built;               // the model; its handles without the pins
   std::vector<Attachment> scene_attachments;  // the handles' attachments as built, before any unpin
   SimState state;                 // its method history aside, which the method holds (currentState)
-  SimState initial;               // what Reset loads
+  SimState initial;               // what Reset loads, with the pins made since
   std::unique_ptr<Objective> objective;
   std::unique_ptr<SystemMatrix> system;
   std::unique_ptr<FrameMethod> method;

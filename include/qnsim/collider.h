@@ -26,6 +26,7 @@ struct Collider {
   // Torus: major radius (centre of the tube) around z, minor radius (tube).
   double radius = 0.5, half_length = 0.5, major_radius = 1.0, minor_radius = 0.25;
   Vec3 half_extents = Vec3::Constant(0.5);
+  bool operator==(const Collider&) const = default;
 };
 
 }  // namespace qnsim

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "qnsim/collider.h"
 #include "qnsim/material.h"
 #include "qnsim/parameter.h"
 #include "qnsim/state.h"
@@ -34,11 +35,12 @@ struct SetMaterial {
   std::shared_ptr<const Material> material;
 };
 
-// Holds the vertices where they are now with attachment springs of `stiffness` (N/m); vertices already
-// attached are skipped.
+// Holds the vertices with attachment springs of `stiffness` (N/m) where they are now, or at `points`
+// (one per vertex, world coordinates) when given; vertices already attached are skipped.
 struct PinVertices {
   std::vector<int> vertices;
   double stiffness;
+  std::vector<Vec3> points = {};
 };
 
 // Releases every attachment on the vertices, the scene's handles' too.
@@ -58,17 +60,25 @@ struct Cut {
   Vec3 apex, u, v;
 };
 
+// Replaces the scene's collider `index` (its pose, size or motion; not its shape). Live: only the
+// contacts change.
+struct SetCollider {
+  int index;
+  Collider collider;
+};
+
 // Makes `state` the simulation's state (SimState). Its removed elements and pins change A as cuts and
 // pins do.
 struct LoadState {
   SimState state;
 };
 
-// Back to the scene's initial state: every removed element, pin and drag gone. Settings and materials
-// keep their edits.
+// Back to the scene's initial positions and velocities at time 0, every removed element back and the drag
+// gone. Edits of the scene stay: settings, materials, colliders, pins and released handle vertices (what
+// Simulation::savedScene writes).
 struct Reset {};
 
-using Edit = std::variant<SetParameter, SetMaterial, PinVertices, UnpinVertices, SetDrag, Cut, LoadState, Reset>;
+using Edit = std::variant<SetParameter, SetMaterial, PinVertices, UnpinVertices, SetDrag, Cut, SetCollider, LoadState, Reset>;
 
 // What an edit did.
 struct EditResult {

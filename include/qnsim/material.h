@@ -27,6 +27,7 @@ class Material;
 struct Fiber {
   Vec3 direction = Vec3::UnitX();  // unit length
   double kappa = 0.0;              // Pa; 0 = isotropic
+  bool operator==(const Fiber&) const = default;
 };
 
 // A material constant: its declaration (key = the name in scene files, "mu") and the member holding it.

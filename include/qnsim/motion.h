@@ -15,6 +15,7 @@ struct KeyPose {
   double time = 0;  // seconds
   Vec3 translate = Vec3::Zero();
   Vec3 rotation = Vec3::Zero();  // rotation vector: unit axis times the angle in radians
+  bool operator==(const KeyPose&) const = default;
 };
 
 struct MotionSegment {
@@ -32,6 +33,7 @@ struct MotionSegment {
   // Linear moves at constant velocity between keys, so velocities jump at keys (impulses).
   std::vector<KeyPose> keys;
   Interpolation interpolation = Interpolation::Linear;
+  bool operator==(const MotionSegment&) const = default;
 };
 
 struct RigidTransform {

@@ -17,8 +17,14 @@
 #include "qnsim/mesh.h"
 #include "qnsim/motion.h"
 #include "qnsim/settings.h"
+#include "qnsim/state.h"
 
 namespace qnsim {
+
+// The JSON a scene or one of its bodies was read from, kept so that writeScene writes back what the file
+// said and changes only what was edited (core/scene/scene_source.h; opaque here). Null for what a
+// program built in code.
+struct SceneSource;
 
 // Which vertices of a body a handle holds. Positions are in world coordinates (after placement).
 struct Selection {
@@ -29,6 +35,7 @@ struct Selection {
   double radius = 0;
   std::vector<int> indices;  // body vertex indices
   int region = 0;            // vertices of the tets with this region tag
+  bool operator==(const Selection&) const = default;
 };
 
 struct HandleDesc {
@@ -38,6 +45,10 @@ struct HandleDesc {
   bool has_center = false;
   Vec3 center = Vec3::Zero();
   std::vector<MotionSegment> motion;  // target(t) = c + R(t) (X - c) + T(t), c = `center` or the rest centroid
+  // Where each selected vertex is held (world coordinates, in the order of select.indices) instead of its
+  // rest position X; empty: at X. A saved scene's pins are handles with positions.
+  std::vector<Vec3> positions;
+  bool operator==(const HandleDesc&) const = default;
 };
 
 struct MaterialDesc {
@@ -72,12 +83,15 @@ struct BodyDesc {
   PerturbDesc perturb;  // initial positions other than the rest shape
   std::vector<MaterialDesc> materials;
   std::vector<HandleDesc> handles;
+  ElementSet removed;  // elements (body-local indices) removed from the start, as a saved cut leaves them
+  std::shared_ptr<const SceneSource> origin;  // its entry in the scene file it was read from
 };
 
 struct CameraDesc {
   bool given = false;
   Vec3 eye = Vec3(0, 1, 3), target = Vec3::Zero();
   double fov_degrees = 45;
+  bool operator==(const CameraDesc&) const = default;
 };
 
 struct Scene {
@@ -88,6 +102,7 @@ struct Scene {
   std::vector<BodyDesc> bodies;
   std::vector<Collider> colliders;
   CameraDesc camera;
+  std::shared_ptr<const SceneSource> origin;  // the scene file it was read from
 };
 
 // Loads a scene file (.json), or a bare mesh file with a default scene around it (the mesh dropped
@@ -103,6 +118,14 @@ Scene parseScene(const std::string& json_text, const std::filesystem::path& path
 // The body's vertices keep their indices. Throws qnsim::Error naming the problem, as for a mesh file: an
 // index out of range, a vertex no tet uses, a degenerate or inverted tet among consistently oriented ones.
 BodyDesc makeTetBody(std::string name, MatX3 V, TetIndices T, std::shared_ptr<const Material> material, double density = 1000.0);
+
+// Writes the scene as a scene file (docs/scene_format.md), atomically: what it was read from, as written,
+// with every difference of `scene` from it (settings, materials, handles, colliders, removed elements)
+// written in, settings and constants only where they differ from what the file said or from their
+// defaults; mesh paths relative to the new file's folder. A body built in code has its mesh written
+// beside the file (NAME.BODY.mesh). Reading the file gives `scene` again. Throws qnsim::Error naming the
+// path when it cannot be written.
+void writeScene(const Scene& scene, const std::filesystem::path& path);
 
 // Applies a `--set KEY=VALUE` override: a parameter key (see `qnsim params`) or
 // material.NAME.PARAMETER for the material entry called NAME.

@@ -64,8 +64,13 @@ class Simulation {
   const VecX& positions() const;   // 3n, metres
   const VecX& velocities() const;  // 3n, m/s
 
-  // The scene with every edit applied to its settings and materials (colliders, bodies and meshes as given).
+  // The scene with every edit applied to its settings, materials and colliders (bodies and meshes as given).
   const Scene& scene() const;
+  // The scene as Save writes it (writeScene): scene() with the pins made handles (held where they were
+  // pinned) and the released handle vertices left out of their handles; with `removed_elements`, the
+  // removed (torn or cut) elements too. Opened fresh, it runs the frames this simulation runs after a
+  // Reset (with `removed_elements`, after a Reset that keeps them removed).
+  Scene savedScene(bool removed_elements = false) const;
   const Settings& settings() const;
   // The value of a setting or of a material constant "material.NAME.PARAMETER" (a double).
   ParameterValue value(const std::string& key) const;

@@ -152,3 +152,30 @@ def test_cut_removes_elements_and_the_state_keeps_them(tmp_path):
     np.testing.assert_array_equal(fresh.removed_springs, cloth.removed_springs)
     with pytest.raises(qnsim.Error):
         cloth.cut([0.0, 0.0], [0.0, -1.0, 0.0], [1.0, -1.0, 0.0])
+
+
+def test_save_scene_runs_as_the_edited_simulation_after_a_reset(tmp_path):
+    cloth = qnsim.Simulation(qnsim.load_scene(qnsim.catalog()["cloth"], ["threads=1"]))
+    cloth.step(2)
+    cloth.set("material.stretch.k", 2500.0)
+    cloth.set("solver.lbfgs_window", 3)
+    cloth.pin([40, 41], 5e3)
+    cloth.save_scene(tmp_path / "edited.json")
+    fresh = qnsim.Simulation(tmp_path / "edited.json")
+    cloth.reset()
+    cloth.step(3)
+    fresh.step(3)
+    np.testing.assert_array_equal(cloth.positions, fresh.positions)
+    assert fresh.get("material.stretch.k") == 2500.0
+
+
+def test_scene_save_keeps_overrides(tmp_path):
+    scene = qnsim.load_scene(qnsim.catalog()["twisting_bar"], ["solver.iterations=7"])
+    name = next(iter(scene.materials))
+    scene.set(f"material.{name}.mu", 3.5e5)
+    scene.save(tmp_path / "bar.json")
+    again = qnsim.load_scene(tmp_path / "bar.json")
+    assert again.get("solver.iterations") == 7
+    assert again.get(f"material.{name}.mu") == 3.5e5
+    with pytest.raises(qnsim.Error, match="no such folder"):
+        scene.save(tmp_path / "no such folder" / "bar.json")

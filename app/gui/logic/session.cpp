@@ -36,4 +36,8 @@ std::vector<std::string> catalogScenes() {
   return out;
 }
 
+std::string defaultSavePath(const std::string& scene_path) {
+  return std::filesystem::path(scene_path).stem().string() + "_edited.json";
+}
+
 }  // namespace qnsim::gui

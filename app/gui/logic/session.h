@@ -24,6 +24,10 @@ struct Session {
 // Loads a scene or mesh file (throws qnsim::Error naming the file and field) and starts its runner.
 std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded);
 
+// Where Save scene writes by default: NAME_edited.json in the working folder, NAME the file's stem (so
+// that the catalog's own scenes are never overwritten by accident).
+std::string defaultSavePath(const std::string& scene_path);
+
 // The scene files of the built-in catalog (scenes/*.json in qnsim's data folder), sorted.
 std::vector<std::string> catalogScenes();
 

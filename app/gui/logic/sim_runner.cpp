@@ -178,7 +178,12 @@ void SimRunner::publish() {
   s->compare = compare_;
   s->settings = sim_->settings();
   for (const Region& r : sim_->model().regions) s->regions.push_back({r.name, r.is_solid(), r.stiffness, r.material});
+  s->colliders = sim_->scene().colliders;
+  s->posed_colliders = sim_->colliders();
   s->edits_done = edits_done_;
+  s->undo_list = edits_.descriptions();
+  s->undo_done = edits_.done();
+  s->unsaved = edits_.modified();
   std::function<void()> notify;
   {
     std::lock_guard lock(mutex_);

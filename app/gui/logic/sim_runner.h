@@ -15,6 +15,7 @@
 
 #include "app/gui/logic/fields.h"
 #include "app/gui/logic/recorder.h"
+#include "qnsim/history.h"
 #include "qnsim/simulation.h"
 #include "view/surface_view.h"
 
@@ -68,7 +69,12 @@ struct Snapshot {
   std::shared_ptr<const CompareResult> compare;
   Settings settings;                // the simulation's
   std::vector<RegionView> regions;  // its materials
+  std::vector<Collider> colliders;        // the scene's, as edited (at rest: without their keyframed motion)
+  std::vector<Collider> posed_colliders;  // where they are at this frame's time (drawn)
   long edits_done = 0;              // edits applied so far (SimRunner::apply's numbers up to this one)
+  std::vector<std::string> undo_list;  // the recorded edits, oldest first (EditHistory::descriptions)
+  int undo_done = 0;                   // how many of them are done; the rest can be redone
+  bool unsaved = false;                // edits done or undone since the scene was opened or saved
 };
 
 class SimRunner {
@@ -89,10 +95,18 @@ class SimRunner {
   void setPlaying(bool playing);
   void stepOnce();
   void setRealTime(bool real_time);
-  // Queues an edit for Simulation::apply between frames and returns its number: the snapshot's
-  // edits_done reaches it once it is applied. A rejected edit is reported as a message.
-  long apply(Edit edit);
-  // Reset (an edit) that also clears the run's history and totals.
+  // Queues an edit for Simulation::apply between frames, recorded for undo (qnsim/history.h), and returns
+  // its number: the snapshot's edits_done reaches it once it is applied. A rejected edit is reported as a
+  // message. `continuing`: part of a gesture (a slider being dragged), one step to undo with the edit
+  // before it when that changed the same thing (EditHistory::apply).
+  long apply(Edit edit, bool continuing = false);
+  // Undoes the newest recorded edit, or redoes the newest undone one.
+  void undo();
+  void redo();
+  // Writes the scene with every edit (Simulation::savedScene) as a scene file and waits for it: true when
+  // it was written (the snapshot is then no longer unsaved); a failure is reported as a message.
+  bool saveScene(std::filesystem::path path, bool removed_elements = false);
+  // Reset (an edit: back to the start, the scene's edits kept) that also clears the run's history and totals.
   void reset();
   // The mouse drag (a SetDrag edit): only the newest one is applied before each frame.
   void setDrag(std::vector<Drag> drag);
@@ -149,6 +163,7 @@ class SimRunner {
   std::shared_ptr<const CompareResult> compare_;
   ConvergenceRecorder recorder_;
   std::optional<std::filesystem::path> obj_folder_;
+  EditHistory edits_;
 };
 
 }  // namespace qnsim::gui

@@ -1,6 +1,9 @@
 // The commands the window sends to a SimRunner: each is queued and runs on the simulation thread
 // between frames, reporting to the user through say(). Every change to the simulation is an Edit.
 #include "app/gui/logic/sim_runner.h"
+
+#include <future>
+
 #include "qnsim/error.h"
 
 namespace qnsim::gui {
@@ -47,15 +50,15 @@ void SimRunner::setDrag(std::vector<Drag> drag) {
   wake_.notify_all();
 }
 
-long SimRunner::apply(Edit edit) {
+long SimRunner::apply(Edit edit, bool continuing) {
   long number = 0;
   {
     std::lock_guard lock(mutex_);
     number = ++edits_posted_;
   }
-  post([this, edit = std::move(edit), number] {
+  post([this, edit = std::move(edit), number, continuing] {
     try {
-      const std::string said = report(edit, sim_->apply(edit));
+      const std::string said = report(edit, edits_.apply(*sim_, edit, continuing));
       if (!said.empty()) say(said);
     } catch (const Error& e) {
       say(e.what());
@@ -63,6 +66,42 @@ long SimRunner::apply(Edit edit) {
     edits_done_ = number;
   });
   return number;
+}
+
+void SimRunner::undo() {
+  post([this] {
+    if (!edits_.canUndo()) return say("nothing to undo");
+    const std::string what = edits_.descriptions()[edits_.done() - 1];
+    edits_.undo(*sim_);
+    say("undid " + what);
+  });
+}
+
+void SimRunner::redo() {
+  post([this] {
+    if (!edits_.canRedo()) return say("nothing to redo");
+    const std::string what = edits_.descriptions()[edits_.done()];
+    edits_.redo(*sim_);
+    say("redid " + what);
+  });
+}
+
+bool SimRunner::saveScene(std::filesystem::path path, bool removed_elements) {
+  auto written = std::make_shared<std::promise<bool>>();
+  std::future<bool> result = written->get_future();
+  post([this, path, removed_elements, written] {
+    try {
+      writeScene(sim_->savedScene(removed_elements), path);
+      edits_.markSaved();
+      say("saved the scene as " + path.string());
+      written->set_value(true);
+    } catch (const Error& e) {
+      say(e.what());
+      written->set_value(false);
+    }
+  });
+  if (!threaded_) runCommands(), publish();  // the caller steps this runner: run it now
+  return result.get();
 }
 
 void SimRunner::reset() {

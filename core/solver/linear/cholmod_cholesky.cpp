@@ -2,6 +2,7 @@
 #include <cholmod.h>
 
 #include <algorithm>
+#include <mutex>
 #include <vector>
 
 #include "core/solver/linear/packed_ldlt.h"
@@ -26,6 +27,15 @@ cholmod_sparse view(const SparseMatrix& A) {
   s.sorted = 1;
   s.packed = 1;
   return s;
+}
+
+// The orderings CHOLMOD's analysis tries include METIS's, whose random numbers are process-wide state:
+// two analyses at once (a refactorisation of A on its worker thread beside an exact solve, or two
+// simulations in one process) found other orderings than either alone, so the factors and every
+// result after them differed in the last bits from run to run. One analysis at a time.
+std::mutex& analysisMutex() {
+  static std::mutex mutex;
+  return mutex;
 }
 
 class CholmodCholesky final : public SparseCholesky {
@@ -58,7 +68,10 @@ class CholmodCholesky final : public SparseCholesky {
   void analyze(const SparseMatrix& A) override {
     release();
     cholmod_sparse s = view(A);
-    factor_ = cholmod_analyze(&s, &common_);
+    {
+      std::lock_guard lock(analysisMutex());
+      factor_ = cholmod_analyze(&s, &common_);
+    }
     if (!factor_) throw error("sparse Cholesky: CHOLMOD analysis failed (status ", common_.status, ")");
   }
 
