@@ -72,6 +72,11 @@ struct BodyDesc {
   PerturbDesc perturb;  // initial positions other than the rest shape
   std::vector<MaterialDesc> materials;
   std::vector<HandleDesc> handles;
+  // Tet bodies: a detailed surface drawn and exported in place of the mesh's own, carried by the tets
+  // (scene field "render_mesh"; docs/pipeline.md), placed like the mesh. render_source is the file as
+  // the scene names it, empty when there is none.
+  std::string render_source;
+  RenderSurface render;
 };
 
 struct CameraDesc {

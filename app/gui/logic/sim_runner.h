@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "app/gui/logic/fields.h"
+#include "qnsim/export.h"
 #include "app/gui/logic/recorder.h"
 #include "qnsim/simulation.h"
 #include "view/surface_view.h"
@@ -104,7 +105,9 @@ class SimRunner {
   void loadState(std::filesystem::path path);
   void startRecording(std::filesystem::path base, int frames);
   void stopRecording();
-  void setObjExport(std::optional<std::filesystem::path> folder);
+  // Exports every frame from now on into the folder as qnsim run --export does (obj, vtu or glb), or stops
+  // (no folder) and writes what waits for the end (the .glb).
+  void setExport(std::optional<std::filesystem::path> folder, ExportFormat format = ExportFormat::Obj);
 
   // Called on the simulation thread after each publish (the window wakes its event loop with it).
   void onPublish(std::function<void()> callback);
@@ -148,7 +151,7 @@ class SimRunner {
   ColorMode field_mode_ = ColorMode::Region;
   std::shared_ptr<const CompareResult> compare_;
   ConvergenceRecorder recorder_;
-  std::optional<std::filesystem::path> obj_folder_;
+  std::unique_ptr<Exporter> exporter_;
 };
 
 }  // namespace qnsim::gui
