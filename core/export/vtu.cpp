@@ -30,8 +30,16 @@ void dataArray(std::string& out, const char* type, const char* name, int compone
   out += "        <DataArray type=\"";
   out += type;
   out += '"';
-  if (name) (out += " Name=\"") += std::string(name) + '"';
-  if (components > 1) out += " NumberOfComponents=\"" + std::to_string(components) + '"';
+  if (name) {
+    out += " Name=\"";
+    out += name;
+    out += '"';
+  }
+  if (components > 1) {
+    out += " NumberOfComponents=\"";
+    out += std::to_string(components);
+    out += '"';
+  }
   out += " format=\"binary\">\n          ";
   appendArray(out, data, count);
   out += "\n        </DataArray>\n";
@@ -51,11 +59,21 @@ void writeVtu(const std::filesystem::path& path, const FrameFields& f, const std
   out.reserve(64 + n * 3 * 8 * 4 * 4 / 3 + cells * 200);
   out += "<?xml version=\"1.0\"?>\n";
   out += "<!-- qnsim frame. Cell data \"region\" indexes the scene's material regions:";
-  for (std::size_t r = 0; r < region_names.size(); ++r) out += " " + std::to_string(r) + " " + xmlComment(region_names[r]) + (r + 1 < region_names.size() ? "," : "");
+  for (std::size_t r = 0; r < region_names.size(); ++r) {
+    out += ' ';
+    out += std::to_string(r);
+    out += ' ';
+    out += xmlComment(region_names[r]);
+    if (r + 1 < region_names.size()) out += ',';
+  }
   out += " -->\n";
   out += "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n";
   out += "  <UnstructuredGrid>\n";
-  out += "    <Piece NumberOfPoints=\"" + std::to_string(n) + "\" NumberOfCells=\"" + std::to_string(cells) + "\">\n";
+  out += "    <Piece NumberOfPoints=\"";
+  out += std::to_string(n);
+  out += "\" NumberOfCells=\"";
+  out += std::to_string(cells);
+  out += "\">\n";
   out += "      <PointData Vectors=\"velocity\"";
   if (!f.contact_distance.empty()) out += " Scalars=\"contact_distance\"";
   out += ">\n";
@@ -102,7 +120,9 @@ std::string pvdText(const std::vector<std::pair<double, std::string>>& frames) {
   for (const auto& [time, file] : frames) {
     out += "    <DataSet timestep=\"";
     appendNumber(out, time);
-    out += "\" group=\"\" part=\"0\" file=\"" + xmlAttribute(file) + "\"/>\n";
+    out += "\" group=\"\" part=\"0\" file=\"";
+    out += xmlAttribute(file);
+    out += "\"/>\n";
   }
   out += "  </Collection>\n</VTKFile>\n";
   return out;

@@ -241,7 +241,9 @@ RenderSurface parsePly(const std::string& name, std::string_view bytes) {
         if (!(items >= 0 && items <= 1e6)) throw error(name, ": ", e.name, " ", r, ": a list of ", items, " items");
         for (int k = 0; k < static_cast<int>(items); ++k) {
           const double index = in.read(p.type);
-          if (static_cast<int>(i) == list) polygon.push_back(static_cast<int>(index));
+          if (static_cast<int>(i) != list) continue;
+          if (!(index >= 0 && index < 2147483647.0)) throw error(name, ": ", e.name, " ", r, ": vertex index ", index, " is out of range");
+          polygon.push_back(static_cast<int>(index));
         }
       }
       if (e.name == "vertex") {
