@@ -19,9 +19,12 @@ TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir, 
   if (path.is_relative()) path = scene_dir / path;
   TetgenOptions options;
   if (const auto tetgen = body.find("tetgen")) {
-    tetgen->allowOnly({"quality", "max_volume"});
+    tetgen->allowOnly({"quality", "max_volume", "min_dihedral", "tets", "edge"});
     options.max_radius_edge_ratio = tetgen->numberOr("quality", options.max_radius_edge_ratio, 1.0, 10.0);
     options.max_volume = tetgen->numberOr("max_volume", options.max_volume, 0.0, kHuge);
+    options.min_dihedral_degrees = tetgen->numberOr("min_dihedral", 0.0, 0.0, 30.0);
+    options.target_tets = static_cast<int>(tetgen->numberOr("tets", 0.0, 0.0, 1e8));
+    options.edge_length = tetgen->numberOr("edge", 0.0, 0.0, kHuge);
   }
   if (!load_mesh && !std::filesystem::exists(path)) mesh.fail("mesh file '" + path.string() + "' does not exist");
   try {
