@@ -2,6 +2,7 @@
 // binary) with the same where the file has them, and OFF and STL as plain surfaces. A file's vertex used
 // with different texture coordinates or normals at different corners becomes one vertex per combination
 // (numbered as the faces first use them); a file with positions only keeps its vertices and their order.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
