@@ -215,6 +215,9 @@ void checkValidatorRules(const Glb& glb) {
   for (const auto& mesh : j["meshes"])
     for (const auto& p : mesh["primitives"]) {
       EXPECT_TRUE(j["accessors"][p["attributes"]["POSITION"].get<int>()].contains("min")) << "POSITION needs min and max";
+      const std::vector<float> normals = accessorFloats(glb, p["attributes"]["NORMAL"]);
+      for (std::size_t i = 0; i + 2 < normals.size(); i += 3)
+        EXPECT_NEAR(normals[i] * normals[i] + normals[i + 1] * normals[i + 1] + normals[i + 2] * normals[i + 2], 1.0f, 1e-5f) << "NORMAL of unit length";
       const std::size_t vertices = j["accessors"][p["attributes"]["POSITION"].get<int>()]["count"];
       for (const auto& t : p.value("targets", nlohmann::json::array())) {
         EXPECT_TRUE(j["accessors"][t["POSITION"].get<int>()].contains("min")) << "a morph POSITION needs min and max";

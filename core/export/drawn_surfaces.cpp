@@ -57,6 +57,7 @@ void vertexNormals(const MatX3& P, const TriIndices& F, MatX3& N) {
   for (Eigen::Index v = 0; v < N.rows(); ++v) {
     const double length = N.row(v).norm();
     if (length > 0) N.row(v) /= length;
+    else N.row(v) = Vec3::UnitY().transpose();  // glTF wants every normal of unit length
   }
 }
 

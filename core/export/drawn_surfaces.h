@@ -26,7 +26,7 @@ std::vector<DrawnSurface> drawnSurfaces(const Model& model);
 
 // The drawn vertices at positions x (3n).
 void drawnPositions(const DrawnSurface& surface, const VecX& x, MatX3& P);
-// Area-weighted vertex normals of the triangles F over P, unit length (zero for a vertex of no triangle).
+// Area-weighted vertex normals of the triangles F over P, unit length (+y for a vertex of no triangle).
 void vertexNormals(const MatX3& P, const TriIndices& F, MatX3& N);
 
 }  // namespace qnsim
