@@ -36,6 +36,7 @@ int dispatch(int argc, const char* const* argv) {
   const auto params = qnsim::cli::addParamsCommand(app);
   const auto version = qnsim::cli::addVersionCommand(app);
   const auto experiment = qnsim::cli::addExperimentCommand(app);
+  const auto mesh = qnsim::cli::addMeshCommand(app);
 #ifdef QNSIM_WITH_GUI
   const auto gui = qnsim::cli::addGuiCommand(app);
 #endif
@@ -61,6 +62,7 @@ int dispatch(int argc, const char* const* argv) {
     if (app.got_subcommand("params")) return params();
     if (app.got_subcommand("version")) return version();
     if (app.got_subcommand("experiment")) return experiment();
+    if (app.got_subcommand("mesh")) return mesh();
 #ifdef QNSIM_WITH_GUI
     if (app.got_subcommand("gui")) return gui();
 #endif

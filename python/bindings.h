@@ -19,6 +19,7 @@ void bindScene(py::module_& m);        // scene.cpp: Scene, load_scene, the cata
 void bindTelemetry(py::module_& m);    // telemetry.cpp: FrameRecord
 void bindSimulation(py::module_& m);   // simulation.cpp: Simulation, its arrays and stepping (edits.cpp adds the edits)
 void bindExperiments(py::module_& m);  // experiments.cpp: the paper's figures
+void bindExport(py::module_& m);       // export.cpp: OBJ, VTK and glTF exports, a frame's fields
 
 // A Python value as the text `--set KEY=VALUE` would get, so that a value set from Python is parsed,
 // checked and rejected by the same code, with the same messages: 0.25 -> "0.25" (shortest round trip,

@@ -25,4 +25,5 @@ PYBIND11_MODULE(qnsim, m) {
   qnsim::python::bindTelemetry(m);
   qnsim::python::bindSimulation(m);
   qnsim::python::bindExperiments(m);
+  qnsim::python::bindExport(m);
 }

@@ -226,3 +226,30 @@ def experiments() -> dict[str, str]:
 
 def experiment(name: str, quick: bool = False, out: Optional[PathLike] = None) -> np.ndarray:
     """Runs a figure of the paper and returns its CSV's table (method, frame, iter, time_ms, rel_error)."""
+
+# Exports (docs/pipeline.md)
+def frame_fields(sim: Simulation) -> dict[str, Any]:
+    """The current frame as a .vtu holds it (copies): points, cell_types, connectivity, offsets, element, velocity,
+    displacement, contact_distance (None without colliders), region, body, det_F, strain_energy_density, stress
+    (c, 3, 3), stress_norm, strain."""
+
+def write_vtu(path: PathLike, sim: Simulation) -> None: ...
+def write_obj(path: PathLike, sim: Simulation) -> None: ...
+
+class Exporter:
+    """A run's frames into a folder, as `qnsim run --export FOLDER --format F --every N`."""
+    def __init__(self, folder: PathLike, format: Literal["obj", "vtu", "glb"] = "obj", every: int = 1) -> None: ...
+    def add(self, sim: Simulation) -> bool:
+        """Exports the current frame if its number is a multiple of every; returns whether it did."""
+    def finish(self) -> list[Path]:
+        """Writes what waits for the end (the .glb); returns every file written."""
+    @property
+    def exported_frames(self) -> int: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def folder(self) -> Path: ...
+    @property
+    def warning(self) -> str: ...
+    def __enter__(self) -> Exporter: ...
+    def __exit__(self, *args: Any) -> bool: ...

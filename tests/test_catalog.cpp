@@ -17,7 +17,7 @@ const std::vector<std::string> kCatalog = {
     "squirrel_head", "squirrel_head_soft_pd", "squirrel_head_stiff_pd", "bunny_torus", "hippo", "hippo_recovery", "cloth",
     "twisting_bar", "shaking_bar", "sphere_spline_a", "sphere_spline_b", "thin_sheet", "cube_isotropic", "cube_anisotropic",
     "teaser_materials", "flag_wind", "flag_tearing", "bar_tearing", "cloth_sphere_fold", "soft_body_fold",
-    "brush_bristles"};
+    "brush_bristles", "squirrel_head_render", "bunny_render", "hippo_render", "squirrel_cages"};
 
 TEST(Catalog, HasEverySceneAndDocumentsIt) {
   const std::vector<std::string> files = catalogSceneNames();

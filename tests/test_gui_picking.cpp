@@ -1,9 +1,13 @@
 // Picking for the sandbox: ray-triangle tests, the surface vertex under the mouse on a real model,
-// the drag plane and box selection.
+// the drag plane and box selection, and picking through a render mesh.
 #include <gtest/gtest.h>
 
+#include <array>
+
+#include "core/common/files.h"
 #include "core/sim/build_model.h"
 #include "tests/sim_fixtures.h"
+#include "tests/test_util.h"
 #include "view/picking.h"
 #include "view/surface_view.h"
 
@@ -105,6 +109,70 @@ TEST_F(PickBrush, PicksTheStrandVertexNearestWhereTheRayPasses) {
   EXPECT_NEAR(hit.distance, 1.0f, 0.01f);
   EXPECT_EQ(pickVertex({Vec3f(0.075f, 0.3f, 1), Vec3f(0, 0, -1)}, x, view).vertex, -1) << "2.5 radii beside strand 1";
   EXPECT_EQ(pickVertex({Vec3f(0.05f, 0.3f, 1), Vec3f(0, 0, -1)}, x, view).vertex, 5 + 2) << "strand 1's vertex 2";
+}
+
+}  // namespace
+}  // namespace qnsim::view
+
+namespace qnsim::view {
+namespace {
+
+// A 1 x 0.8 x 0.6 box cage carrying a finer surface (a render mesh, BodyDesc::render) a little inside it:
+// the view draws the render mesh, with the cage beside it, and picking goes through the render mesh.
+TEST(GuiPicking, ThroughARenderMeshWithTheCageOnAToggle) {
+  const std::filesystem::path dir = test::scratchDir("gui_render_mesh");
+  std::string obj;
+  const int n = 9;  // a 9 x 9 grid of vertices on each face of a 0.9 x 0.7 x 0.5 box
+  std::vector<Vec3> points;
+  std::vector<std::array<int, 3>> faces;
+  const Vec3 half(0.45, 0.35, 0.25);
+  for (int axis = 0; axis < 3; ++axis)
+    for (int side = -1; side <= 1; side += 2) {
+      const int u = (axis + 1) % 3, v = (axis + 2) % 3, first = static_cast<int>(points.size());
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+          Vec3 p;
+          p[axis] = side * half[axis];
+          p[u] = half[u] * (2.0 * i / (n - 1) - 1);
+          p[v] = half[v] * (2.0 * j / (n - 1) - 1);
+          points.push_back(p);
+        }
+      for (int i = 0; i + 1 < n; ++i)
+        for (int j = 0; j + 1 < n; ++j) {
+          const int a = first + i * n + j, b = a + n, c = b + 1, d = a + 1;
+          if (side > 0) faces.push_back({a, b, c}), faces.push_back({a, c, d});
+          else faces.push_back({a, c, b}), faces.push_back({a, d, c});
+        }
+    }
+  for (const Vec3& p : points) obj += "v " + std::to_string(p.x()) + " " + std::to_string(p.y()) + " " + std::to_string(p.z()) + "\n";
+  for (const auto& f : faces) obj += "f " + std::to_string(f[0] + 1) + " " + std::to_string(f[1] + 1) + " " + std::to_string(f[2] + 1) + "\n";
+  writeFileBytes(dir / "fine.obj", obj);
+  std::string scene = test::boxSceneJson(R"({"model": "neo_hookean"})");
+  scene.insert(scene.find("\"density\""), "\"render_mesh\": \"fine.obj\", ");
+  const BuiltModel built = buildModel(parseScene(scene, dir / "scene.json"));
+  const SurfaceView view = makeSurfaceView(built.model);
+  ASSERT_NE(view.cage, nullptr);
+  EXPECT_EQ(view.cage->cage, nullptr);
+  EXPECT_TRUE(view.cage->embed_index.empty());
+  EXPECT_EQ(view.triangles.rows(), 0) << "the box is drawn by its render mesh only";
+  EXPECT_EQ(view.surface_vertices, static_cast<int>(points.size()));
+  EXPECT_EQ(view.surface_triangles, static_cast<int>(faces.size()));
+  std::vector<float> drawn;
+  gatherPositions(view, built.model.rest, drawn);
+  for (size_t i = 0; i < points.size(); ++i)
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(drawn[3 * i + k], points[i][k], 1e-6);
+
+  // A ray down -z hits the render mesh's front face (z = 0.25), not the cage's (z = 0.3), and grabs a
+  // vertex of the cage tet under it; on the cage view it hits the cage.
+  const Ray ray{Vec3f(0.1f, 0.05f, 3), Vec3f(0, 0, -1)};
+  const PickHit hit = pickVertex(ray, built.model.rest, view);
+  ASSERT_GE(hit.vertex, 0);
+  EXPECT_NEAR(hit.point.z(), 0.25f, 1e-5f);
+  EXPECT_LT((vertex(built.model.rest, hit.vertex).cast<float>() - hit.point).norm(), 0.6f);
+  const PickHit cage_hit = pickVertex(ray, built.model.rest, *view.cage);
+  ASSERT_GE(cage_hit.vertex, 0);
+  EXPECT_NEAR(cage_hit.point.z(), 0.3f, 1e-5f);
+  EXPECT_EQ(pickVertex({Vec3f(5, 5, 5), Vec3f(0, 0, 1)}, built.model.rest, view).vertex, -1);
 }
 
 }  // namespace

@@ -52,6 +52,29 @@ TEST(GuiRunner, StepsOnlyWhenPlayingOrAskedAndKeepsHistory) {
   EXPECT_TRUE(runner.snapshot()->history.empty());
 }
 
+// The Recording panel's export: every frame from the moment it is ticked, as qnsim run --export writes them;
+// a .glb when it is unticked.
+TEST(GuiRunner, ExportsEveryFrameInTheChosenFormat) {
+  const std::filesystem::path dir = test::scratchDir("gui_export");
+  SimRunner runner(boxSimulation(), false);
+  runner.setExport(dir / "vtk", ExportFormat::Vtu);
+  runner.pump();
+  runner.stepOnce();
+  runner.pump();
+  runner.setExport(std::nullopt);
+  runner.setExport(dir / "glb", ExportFormat::Glb);
+  runner.pump();
+  runner.stepOnce();
+  runner.pump();
+  runner.setExport(std::nullopt);
+  runner.pump();
+  EXPECT_TRUE(std::filesystem::exists(dir / "vtk" / "frame_00000.vtu"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "vtk" / "frame_00001.vtu"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "vtk" / "frames.pvd"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "glb" / "animation.glb"));
+  EXPECT_TRUE(hasMessage(runner, "exported 2 frames to")) << "frames 1 and 2 into the .glb";
+}
+
 TEST(GuiRunner, DragPullsThePatchWithoutRefactoring) {
   SimRunner runner(boxSimulation(), false);
   runner.setPlaying(true);

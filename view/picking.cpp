@@ -67,8 +67,40 @@ PickHit pickStrandVertex(const Ray& ray, const VecX& x, const EdgeIndices& segme
   return hit;
 }
 
+namespace {
+
+// The nearest render mesh triangle hit by the ray (drawn positions), and the simulation vertex that the corner
+// closest to the hit point follows most.
+PickHit pickEmbeddedVertex(const Ray& ray, const VecX& x, const SurfaceView& view) {
+  PickHit hit;
+  if (view.embed_index.empty()) return hit;
+  std::vector<float> positions;
+  gatherPositions(view, x, positions);
+  const auto p = [&](unsigned i) { return Vec3f(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]); };
+  float best = std::numeric_limits<float>::infinity();
+  for (int f = view.embed_triangles_first; f < view.surface_triangles; ++f) {
+    const unsigned* t = &view.local[3 * static_cast<std::size_t>(f)];
+    const float d = intersectTriangle(ray, p(t[0]), p(t[1]), p(t[2]));
+    if (d < 0 || d >= best) continue;
+    best = d;
+    hit.distance = d;
+    hit.point = ray.origin + d * ray.direction;
+    float nearest = std::numeric_limits<float>::infinity();
+    for (int c = 0; c < 3; ++c)
+      if ((p(t[c]) - hit.point).squaredNorm() < nearest) nearest = (p(t[c]) - hit.point).squaredNorm(), hit.vertex = view.vertices[t[c]];
+  }
+  return hit;
+}
+
+PickHit nearer(const PickHit& a, const PickHit& b) {
+  if (a.vertex < 0) return b;
+  return b.vertex >= 0 && b.distance < a.distance ? b : a;
+}
+
+}  // namespace
+
 PickHit pickVertex(const Ray& ray, const VecX& x, const SurfaceView& view) {
-  const PickHit surface = pickSurfaceVertex(ray, x, view.triangles);
+  const PickHit surface = nearer(pickSurfaceVertex(ray, x, view.triangles), pickEmbeddedVertex(ray, x, view));
   if (view.segments.rows() == 0) return surface;
   const PickHit strand = pickStrandVertex(ray, x, view.segments, view.segment_radius);
   if (surface.vertex < 0) return strand;

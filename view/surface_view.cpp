@@ -74,13 +74,16 @@ void tubePositions(const Tube& tube, const VecX& x, std::vector<float>& position
 
 }  // namespace
 
-SurfaceView makeSurfaceView(const Model& model) {
+SurfaceView makeSurfaceView(const Model& model, bool render_meshes) {
   SurfaceView view;
+  const auto rendered = [&](const Body& b) { return render_meshes && b.render != nullptr; };
   int rows = 0;
-  for (const Body& b : model.bodies) rows += static_cast<int>(b.surface.rows());
+  for (const Body& b : model.bodies)
+    if (!rendered(b)) rows += static_cast<int>(b.surface.rows());
   view.triangles.resize(rows, 3);
   int row = 0;
   for (const Body& b : model.bodies) {
+    if (rendered(b)) continue;
     view.triangles.middleRows(row, b.surface.rows()) = b.surface;
     row += static_cast<int>(b.surface.rows());
     if (b.is_cloth) view.cloth_triangles += static_cast<int>(b.surface.rows());
@@ -104,6 +107,26 @@ SurfaceView makeSurfaceView(const Model& model) {
       }
       view.local.push_back(static_cast<unsigned>(local));
     }
+  view.embed_first = static_cast<int>(view.vertices.size());
+  view.embed_triangles_first = rows;
+  for (const Body& b : model.bodies) {
+    if (!rendered(b)) continue;
+    const RenderMesh& r = *b.render;
+    const unsigned first = static_cast<unsigned>(view.vertices.size());
+    for (int i = 0; i < r.vertexCount(); ++i) {
+      int strongest;
+      r.weights[i].maxCoeff(&strongest);
+      const int v = r.tet_vertices[i][strongest];
+      view.vertices.push_back(v);
+      view.region.push_back(region_of[v]);
+      view.embed_index.push_back(r.tet_vertices[i]);
+      view.embed_weight.push_back(r.weights[i]);
+    }
+    for (Eigen::Index f = 0; f < r.F.rows(); ++f)
+      for (int c = 0; c < 3; ++c) view.local.push_back(first + static_cast<unsigned>(r.F(f, c)));
+    rows += static_cast<int>(r.F.rows());
+  }
+  view.surface_triangles = rows;
   view.surface_vertices = static_cast<int>(view.vertices.size());
   for (const Body& b : model.bodies) {
     for (std::vector<int>& chain : chains(b.segments)) addTube(view, std::move(chain), static_cast<float>(b.strand_radius), region_of);
@@ -111,14 +134,28 @@ SurfaceView makeSurfaceView(const Model& model) {
     view.segments.bottomRows(b.segments.rows()) = b.segments;
     view.segment_radius.insert(view.segment_radius.end(), b.segments.rows(), static_cast<float>(b.strand_radius));
   }
+  if (!view.embed_index.empty()) view.cage = std::make_shared<const SurfaceView>(makeSurfaceView(model, false));
   return view;
 }
 
 void gatherPositions(const SurfaceView& view, const VecX& x, std::vector<float>& positions) {
   positions.resize(3 * view.vertices.size());
-  for (int i = 0; i < view.surface_vertices; ++i)
+  for (int i = 0; i < view.embed_first; ++i)
     for (int c = 0; c < 3; ++c) positions[3 * i + c] = static_cast<float>(x[3 * view.vertices[i] + c]);
+  for (int i = view.embed_first; i < view.surface_vertices; ++i) {
+    const Eigen::Vector4i& k = view.embed_index[i - view.embed_first];
+    const Eigen::Vector4d& w = view.embed_weight[i - view.embed_first];
+    const Vec3 p = w[0] * vertex(x, k[0]) + w[1] * vertex(x, k[1]) + w[2] * vertex(x, k[2]) + w[3] * vertex(x, k[3]);
+    for (int c = 0; c < 3; ++c) positions[3 * i + c] = static_cast<float>(p[c]);
+  }
   for (const Tube& tube : view.tubes) tubePositions(tube, x, positions);
+}
+
+float drawnValue(const SurfaceView& view, const std::vector<float>& field, int i) {
+  if (i < view.embed_first || i >= view.surface_vertices) return field[view.vertices[i]];
+  const Eigen::Vector4i& k = view.embed_index[i - view.embed_first];
+  const Eigen::Vector4d& w = view.embed_weight[i - view.embed_first];
+  return static_cast<float>(w[0] * field[k[0]] + w[1] * field[k[1]] + w[2] * field[k[2]] + w[3] * field[k[3]]);
 }
 
 void computeNormals(const SurfaceView& view, const std::vector<float>& positions, std::vector<float>& normals) {

@@ -2,6 +2,7 @@
 // What the renderer draws for the simulated bodies: the union of the bodies' surfaces, compacted to
 // the vertices they use, and strands as tubes around their segments, with a material region per drawn
 // vertex. Built once per scene from the Model.
+#include <memory>
 #include <vector>
 
 #include "core/model/model.h"
@@ -29,14 +30,28 @@ struct SurfaceView {
   std::vector<Tube> tubes;
   EdgeIndices segments;          // the strands' segments, global (for picking)
   std::vector<float> segment_radius;
+  // Render meshes (Body::render), drawn after the other surfaces' vertices: drawn vertex embed_first + i is
+  // sum_k embed_weight[i][k] x[embed_index[i][k]], and its entry in `vertices` the simulation vertex of
+  // largest weight (its colour, and what picking it grabs). Their triangles are local[3 embed_triangles_first ..
+  // 3 surface_triangles), not in `triangles`.
+  int embed_first = 0, embed_triangles_first = 0, surface_triangles = 0;
+  std::vector<Eigen::Vector4i> embed_index;
+  std::vector<Eigen::Vector4d> embed_weight;
+  // The same model drawn with the simulation surfaces instead of the render meshes (the cage); null when no
+  // body has a render mesh.
+  std::shared_ptr<const SurfaceView> cage;
 };
 
-SurfaceView makeSurfaceView(const Model& model);
+// render_meshes = false draws every tet body by its simulation surface (the cage), as without render meshes.
+SurfaceView makeSurfaceView(const Model& model, bool render_meshes = true);
 
 // Positions (3 floats per drawn vertex; tube rings around their strand, turned along it by parallel
 // transport so they do not twist) and area-weighted smooth normals.
 void gatherPositions(const SurfaceView& view, const VecX& x, std::vector<float>& positions);
 void computeNormals(const SurfaceView& view, const std::vector<float>& positions, std::vector<float>& normals);
+// A per-vertex field (one value per model vertex) at drawn vertex i: a render mesh vertex interpolates it
+// with its weights, any other takes its own vertex's value.
+float drawnValue(const SurfaceView& view, const std::vector<float>& field, int i);
 
 // Axis-aligned bounds of all vertices of x.
 void bounds(const VecX& x, Vec3f& lo, Vec3f& hi);

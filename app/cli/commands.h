@@ -12,6 +12,7 @@ Command addRunCommand(CLI::App& app);
 Command addParamsCommand(CLI::App& app);
 Command addVersionCommand(CLI::App& app);
 Command addExperimentCommand(CLI::App& app);
+Command addMeshCommand(CLI::App& app);
 
 #ifdef QNSIM_WITH_GUI
 // The sandbox (gui_command.cpp, built with QNSIM_BUILD_GUI).

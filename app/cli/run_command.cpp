@@ -10,6 +10,7 @@
 #include "core/common/files.h"
 #include "core/scene/catalog.h"
 #include "qnsim/error.h"
+#include "qnsim/export.h"
 #include "qnsim/parameters.h"
 #include "qnsim/simulation.h"
 
@@ -25,6 +26,8 @@ struct RunOptions {
   bool reference = false;
   int threads = -1;
   bool quiet = false;
+  std::string export_folder, export_format = "obj";
+  int export_every = 1;
 };
 
 std::string methodName(const Settings& s) { return std::get<std::string>(findParameter("solver.method").get(s)); }
@@ -88,6 +91,13 @@ int run(const RunOptions& options) {
   if (!options.frame_csv.empty()) writeFrameCsvHeader(frame_csv.emplace(options.frame_csv).stream());
   if (!options.iter_csv.empty()) writeIterationCsvHeader(iter_csv.emplace(options.iter_csv).stream());
 
+  // Frame 0 (the initial state) and every export_every-th frame after it, each file written as the run goes.
+  std::optional<Exporter> exporter;
+  if (!options.export_folder.empty()) {
+    exporter.emplace(options.export_folder, exportFormat(options.export_format), options.export_every);
+    exporter->add(sim);
+  }
+
   ProgressBar progress(frames, !options.quiet);
   Summary summary;
   for (int f = 1; f <= frames; ++f) {
@@ -105,6 +115,7 @@ int run(const RunOptions& options) {
     if (options.reference && !sim.lastRelativeErrors().empty()) summary.final_errors.push_back(sim.lastRelativeErrors().back());
     if (frame_csv) writeFrameCsvRow(frame_csv->stream(), r);
     if (iter_csv) writeIterationCsvRows(iter_csv->stream(), r.frame, sim.lastSolve().iterations, sim.lastRelativeErrors());
+    if (exporter) exporter->add(sim);
     char detail[64];
     std::snprintf(detail, sizeof detail, "%.1f ms/frame", summary.total_ms / f);
     progress.update(f, detail);
@@ -113,6 +124,13 @@ int run(const RunOptions& options) {
   if (frame_csv) frame_csv->commit();
   if (iter_csv) iter_csv->commit();
   if (!options.quiet) printSummary(sim, summary, frames);
+  if (exporter) {
+    const size_t files = exporter->finish().size();
+    if (!exporter->warning().empty()) std::fprintf(stderr, "warning: %s\n", exporter->warning().c_str());
+    if (!options.quiet)
+      std::printf("exported       %d frames as %s to %s (%zu files)\n", exporter->exportedFrames(),
+                  std::string(exportFormatName(exporter->format())).c_str(), exporter->folder().string().c_str(), files);
+  }
   return 0;
 }
 
@@ -133,6 +151,13 @@ Command addRunCommand(CLI::App& app) {
   cmd->add_flag("--reference", options->reference,
                 "Solve every frame exactly (Newton to convergence) and report the relative error of Eq. 12 per iteration");
   cmd->add_option("--threads", options->threads, "Worker threads (0 = all cores; results do not depend on it)")->check(CLI::Range(0, 256));
+  cmd->add_option("--export", options->export_folder,
+                  "Export the motion into this folder (made if missing): frame 0 and every --every-th frame, as --format says");
+  cmd->add_option("--format", options->export_format,
+                  "Export format: obj (a file per frame: the drawn surfaces with normals and UVs), vtu (a file per frame with "
+                  "the tets and their fields, and frames.pvd for ParaView), glb (animation.glb: glTF 2.0 with the motion as morph targets)")
+      ->check(CLI::IsMember({"obj", "vtu", "glb"}));
+  cmd->add_option("--every", options->export_every, "Export every N-th frame (default 1)")->check(CLI::PositiveNumber);
   cmd->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
   return [options] { return run(*options); };
 }

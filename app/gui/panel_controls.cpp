@@ -134,6 +134,7 @@ void drawViewPanel(UiState& ui) {
   ImGui::Checkbox("handles", &ui.show_handles);
   ImGui::SameLine(180);
   if (ImGui::Button("Frame model (F)") && ui.frame_camera) ui.frame_camera();
+  if (ui.snapshot && ui.snapshot->surface->cage) ImGui::Checkbox("cage (the simulated tets, not the render mesh)", &ui.show_cage);
   ImGui::TextDisabled("Left drag: orbit, or drag a vertex\nRight / Ctrl+left drag: pan, wheel: zoom\nSpace: play/pause, S: step, R: reset");
 }
 
@@ -177,12 +178,20 @@ void drawRecordingPanel(UiState& ui) {
     ImGui::SameLine();
     ImGui::ProgressBar(static_cast<float>(s.recorded) / std::max(s.record_target, 1), {-1, 0});
   }
-  ImGui::TextDisabled("OBJ sequence");
+  ImGui::TextDisabled("Export every frame (docs/pipeline.md)");
   ImGui::SetNextItemWidth(-90);
   ImGui::InputText("##obj", ui.record.obj_folder, sizeof ui.record.obj_folder);
   ImGui::SameLine();
   if (ImGui::Checkbox("export", &ui.record.obj_export))
-    runner.setObjExport(ui.record.obj_export ? std::optional<std::filesystem::path>(ui.record.obj_folder) : std::nullopt);
+    runner.setExport(ui.record.obj_export ? std::optional<std::filesystem::path>(ui.record.obj_folder) : std::nullopt,
+                     static_cast<ExportFormat>(ui.record.export_format));
+  ImGui::BeginDisabled(ui.record.obj_export);  // the format of an export under way stays
+  ImGui::RadioButton("OBJ", &ui.record.export_format, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("VTK (.vtu)", &ui.record.export_format, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("glTF (.glb)", &ui.record.export_format, 2);
+  ImGui::EndDisabled();
   ImGui::TextDisabled("Screenshot (F12)");
   ImGui::SetNextItemWidth(-90);
   ImGui::InputText("##shot", ui.record.screenshot, sizeof ui.record.screenshot);

@@ -43,8 +43,9 @@ struct Interaction {
 struct RecordConfig {
   int frames = 30;
   char base[256] = "qnsim_convergence";
-  char obj_folder[256] = "qnsim_obj";
+  char obj_folder[256] = "qnsim_export";
   bool obj_export = false;
+  int export_format = 0;  // obj, vtu, glb (ExportFormat)
   char state_path[256] = "qnsim_state.json";
   char screenshot[256] = "qnsim_screenshot.png";
   char compare_base[256] = "qnsim_compare";  // the Compare tab's export: .csv, .svg and .png
@@ -60,6 +61,7 @@ struct UiState {
   render::ViewStyle style;
   ColorMode color_mode = ColorMode::Region;
   bool show_handles = true;
+  bool show_cage = false;  // draw the simulation surfaces instead of the render meshes (Body::render)
   Interaction interaction;
   CompareConfig compare;
   std::string compare_error;  // why the last comparison could not start or be exported

@@ -21,6 +21,12 @@ Vec3f positionOf(const UiState& ui, int v) { return vertex(ui.snapshot->x, v).ca
 
 view::Ray rayAt(const UiState& ui, const Vec2f& pixel) { return ui.camera.ray(pixel, ui.viewport_size); }
 
+// What the viewport draws and picks on: the render meshes, or with "cage" ticked the simulation surfaces.
+const std::shared_ptr<const view::SurfaceView>& shownSurface(const UiState& ui) {
+  const auto& surface = ui.snapshot->surface;
+  return ui.show_cage && surface->cage ? surface->cage : surface;
+}
+
 void setDrag(UiState& ui) {
   const Interaction& in = ui.interaction;
   std::vector<Drag> terms;
@@ -150,7 +156,7 @@ void continueMouse(UiState& ui, const Vec2f& p) {
 }  // namespace
 
 bool beginDrag(UiState& ui, const Vec2f& pixel) {
-  const view::PickHit hit = view::pickVertex(rayAt(ui, pixel), ui.snapshot->x, *ui.snapshot->surface);
+  const view::PickHit hit = view::pickVertex(rayAt(ui, pixel), ui.snapshot->x, *shownSurface(ui));
   if (hit.vertex < 0) return false;
   Interaction& in = ui.interaction;
   in.dragged = hit.vertex;
@@ -193,15 +199,16 @@ void handleViewInput(UiState& ui, const ViewRect& rect) {
   in.last_mouse = p;
   in.hovered = -1;
   if (inside && in.mode == Mode::None && !ImGui::GetIO().WantCaptureMouse)
-    in.hovered = view::pickVertex(rayAt(ui, p), ui.snapshot->x, *ui.snapshot->surface).vertex;
+    in.hovered = view::pickVertex(rayAt(ui, p), ui.snapshot->x, *shownSurface(ui)).vertex;
 }
 
 void updateRenderer(UiState& ui, render::Renderer& renderer) {
   const Snapshot& s = *ui.snapshot;
-  const view::SurfaceView& view = *s.surface;
-  if (ui.drawn_surface != s.surface) {
+  const std::shared_ptr<const view::SurfaceView>& shown = shownSurface(ui);
+  const view::SurfaceView& view = *shown;
+  if (ui.drawn_surface != shown) {
     renderer.setSurface(view);
-    ui.drawn_surface = s.surface;
+    ui.drawn_surface = shown;
   }
   std::vector<float> positions, normals, colors(3 * view.vertices.size());
   view::gatherPositions(view, s.x, positions);
@@ -209,14 +216,15 @@ void updateRenderer(UiState& ui, render::Renderer& renderer) {
   const bool field = !s.field.empty() && s.field_mode == ui.color_mode;
   if (field) {
     std::vector<float> drawn(view.vertices.size());
-    for (size_t i = 0; i < drawn.size(); ++i) drawn[i] = s.field[view.vertices[i]];
+    for (size_t i = 0; i < drawn.size(); ++i) drawn[i] = view::drawnValue(view, s.field, static_cast<int>(i));
     const float range = robustMax(drawn, s.field_mode == ColorMode::Inversion ? 1.0f : 1e-9f);
     ui.field_range = ui.field_range > 0 ? std::max(range, 0.95f * ui.field_range) : range;  // no flicker
   }
   for (size_t i = 0; i < view.vertices.size(); ++i) {
     Vec3f c = view::regionColor(view.region[i]);
-    if (field && s.field_mode == ColorMode::Inversion) c = s.field[view.vertices[i]] > 0 ? view::fromSrgb(225, 45, 40) : view::fromSrgb(205, 205, 200);
-    else if (field) c = view::sequentialColor(s.field[view.vertices[i]] / ui.field_range);
+    const float value = field ? view::drawnValue(view, s.field, static_cast<int>(i)) : 0.0f;
+    if (field && s.field_mode == ColorMode::Inversion) c = value > 0 ? view::fromSrgb(225, 45, 40) : view::fromSrgb(205, 205, 200);
+    else if (field) c = view::sequentialColor(value / ui.field_range);
     for (int k = 0; k < 3; ++k) colors[3 * i + k] = c[k];
   }
   renderer.updateSurface(positions, normals, colors);

@@ -45,6 +45,9 @@ TetMesh parseGmsh(const std::string& name, std::string_view bytes);
 SurfaceMesh parseObj(const std::string& name, std::string_view bytes);
 SurfaceMesh parseOff(const std::string& name, std::string_view bytes);
 SurfaceMesh parseStl(const std::string& name, std::string_view bytes);
+// Render surfaces (io_render.cpp): OBJ with texture coordinates and normals, PLY.
+RenderSurface parseRenderObj(const std::string& name, std::string_view bytes);
+RenderSurface parsePly(const std::string& name, std::string_view bytes);
 
 // The text of an OFF file, shared by writeOff and the tetgen input.
 std::string offText(const SurfaceMesh& surface);

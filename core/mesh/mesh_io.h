@@ -18,6 +18,10 @@ TetMesh readTetMesh(const std::filesystem::path& path, const TetgenOptions& opti
 // Reads a triangle surface: .obj, .off, .stl (ASCII or binary).
 SurfaceMesh readSurfaceMesh(const std::filesystem::path& path);
 
+// Reads a render surface (BodyDesc::render): .obj (with texture coordinates and normals where it has them),
+// .ply (ASCII or binary, the same), .off, .stl.
+RenderSurface readRenderSurface(const std::filesystem::path& path);
+
 // Writers (zero-based in memory; each format's own convention on disk).
 void writeNodeEle(const std::filesystem::path& base, const TetMesh& mesh);  // base.node + base.ele
 void writeMedit(const std::filesystem::path& path, const TetMesh& mesh);

@@ -9,6 +9,11 @@ namespace qnsim {
 struct TetgenOptions {
   double max_radius_edge_ratio = 1.414;  // tetgen -q quality bound
   double max_volume = 0.0;               // tetgen -a; 0 = no bound
+  double min_dihedral_degrees = 0.0;     // tetgen -q's second bound (-q1.414/15): 0 = tetgen's own
+  // The resolution asked another way, when max_volume is 0: about this many tets (the -a bound from the
+  // surface's enclosed volume), or tets of about this edge length (-a at a regular tet's volume).
+  int target_tets = 0;
+  double edge_length = 0.0;
   // Where results are cached, keyed by a hash of the surface and the options. Empty = the default
   // cache folder ($XDG_CACHE_HOME/qnsim/tetgen or ~/.cache/qnsim/tetgen).
   std::filesystem::path cache_dir;

@@ -19,9 +19,12 @@ TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir, 
   if (path.is_relative()) path = scene_dir / path;
   TetgenOptions options;
   if (const auto tetgen = body.find("tetgen")) {
-    tetgen->allowOnly({"quality", "max_volume"});
+    tetgen->allowOnly({"quality", "max_volume", "min_dihedral", "tets", "edge"});
     options.max_radius_edge_ratio = tetgen->numberOr("quality", options.max_radius_edge_ratio, 1.0, 10.0);
     options.max_volume = tetgen->numberOr("max_volume", options.max_volume, 0.0, kHuge);
+    options.min_dihedral_degrees = tetgen->numberOr("min_dihedral", 0.0, 0.0, 30.0);
+    options.target_tets = static_cast<int>(tetgen->numberOr("tets", 0.0, 0.0, 1e8));
+    options.edge_length = tetgen->numberOr("edge", 0.0, 0.0, kHuge);
   }
   if (!load_mesh && !std::filesystem::exists(path)) mesh.fail("mesh file '" + path.string() + "' does not exist");
   try {
@@ -83,6 +86,30 @@ void place(const JsonField& field, MatX3& V) {
   }
   if (const auto rotate = field.find("rotate")) V = V * readRotation(*rotate).transpose();
   if (const auto translate = field.find("translate")) V.rowwise() += translate->vec3().transpose();
+}
+
+// A render mesh (BodyDesc::render), read from disk and placed like the body's mesh; its normals turn with
+// the rotation and follow a non-uniform scale (by its inverse).
+void readRenderMesh(const JsonField& field, const std::filesystem::path& scene_dir, BodyDesc& body) {
+  const JsonField render = field["render_mesh"];
+  if (body.mass_spring) render.fail("a render mesh needs a tet body (a mesh or a box shape), not a " + body.source);
+  body.render_source = render.string();
+  std::filesystem::path path = body.render_source;
+  if (path.is_relative()) path = scene_dir / path;
+  if (!std::filesystem::exists(path)) render.fail("render mesh file '" + path.string() + "' does not exist");
+  try {
+    body.render = readRenderSurface(path);
+  } catch (const Error& e) {
+    render.fail(e.what());
+  }
+  place(field, body.render.V);
+  if (body.render.N.rows() > 0) {
+    MatX3& N = body.render.N;
+    if (const auto scale = field.find("scale"))
+      N = N * (scale->json().is_array() ? scale->vec3(1e-9, kHuge) : Vec3::Constant(scale->number(1e-9, kHuge))).cwiseInverse().asDiagonal();
+    if (const auto rotate = field.find("rotate")) N = N * readRotation(*rotate).transpose();
+    N.rowwise().normalize();
+  }
 }
 
 int readRegionTag(const JsonField& field, bool mass_spring) {
@@ -241,13 +268,15 @@ Mat3 readRotation(const JsonField& field) {
 BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir, int index, double memory_share,
                   const MeshLoader& load_mesh) {
   field.allowOnly(
-      {"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "perturb", "density", "materials", "handles", "removed"});
+      {"name", "shape", "mesh", "tetgen", "scale", "rotate", "translate", "velocity", "perturb", "density", "materials", "handles",
+       "removed", "render_mesh"});
   BodyDesc body;
   body.name = field.stringOr("name", "body" + std::to_string(index));
   if (field.has("shape") == field.has("mesh")) field.fail("a body needs exactly one of 'shape' or 'mesh'");
   if (field.has("shape")) readShape(field["shape"], body, memory_share);
   else body.mesh = readMesh(field, scene_dir, load_mesh), body.source = field["mesh"].string();
   place(field, body.mass_spring ? body.springs.surface.V : body.mesh.V);
+  if (field.has("render_mesh") && !load_mesh) readRenderMesh(field, scene_dir, body);  // the fuzz tests' loader reads no files
   body.velocity = field.vec3Or("velocity", Vec3::Zero());
   if (const auto perturb = field.find("perturb")) body.perturb = readPerturb(*perturb);
   const double default_density = body.source == "cloth" ? 0.1 : body.source == "strands" ? 1e-3 : 1000.0;

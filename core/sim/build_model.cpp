@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/common/memory_budget.h"
+#include "core/mesh/embedding.h"
 #include "core/mesh/surface.h"
 #include "core/scene/perturb.h"
 #include "qnsim/error.h"
@@ -91,6 +92,8 @@ void addBody(BuiltModel& built, const BodyDesc& body) {
   } else {
     addTetBody(model, body.name, body.mesh, body.density, tetRegions(tags, body));
     model.bodies.back().surface = boundaryFaces(body.mesh.T).array() + first;
+    if (body.render.F.rows() > 0)
+      model.bodies.back().render = std::make_shared<const RenderMesh>(embedSurface(body.render, body.mesh.V, body.mesh.T, first, body.render_source));
   }
   applySelections(tags, body, model);
   for (int v = first; v < model.vertexCount(); ++v)

@@ -25,6 +25,16 @@ struct SurfaceMesh {
   TriIndices F;
 };
 
+// A surface to draw (a render mesh, BodyDesc::render): triangles with, where its file has them, per-vertex
+// normals and texture coordinates. A file's vertex used with different normals or texture coordinates
+// becomes one vertex per combination, so that seams and hard edges stay.
+struct RenderSurface {
+  MatX3 V;
+  TriIndices F;
+  MatX3 N;   // unit normals, one row per vertex, or empty
+  MatX2 UV;  // texture coordinates, one row per vertex, or empty
+};
+
 // A mass-spring body: a cloth (its triangles carry the mass and are drawn) or strands (no triangles;
 // the stretch springs are the strands' segments).
 struct SpringMesh {

@@ -64,6 +64,19 @@ struct Attachment {
   int handle;  // which handle drives the target
 };
 
+// A detailed surface drawn in place of a tet body's own (BodyDesc::render_mesh): each of its vertices
+// follows the tet of the body that contains it at rest (or the nearest, for a vertex just outside) with
+// fixed barycentric weights, p = sum_k weights[k] x[tet_vertices[k]] (core/mesh/embedding.h).
+struct RenderMesh {
+  std::string source;  // the file, for messages
+  TriIndices F;        // triangles as indices into the render vertices
+  MatX2 uv;            // texture coordinates, one row per render vertex, or empty
+  std::vector<Eigen::Vector4i> tet_vertices;  // global model vertices of each render vertex's tet
+  std::vector<Eigen::Vector4d> weights;       // their barycentric weights (summing to 1)
+  std::vector<double> outside;                // how far outside its tet each vertex is at rest (m; 0 inside)
+  int vertexCount() const { return static_cast<int>(weights.size()); }
+};
+
 // One simulated object: a range of the model's vertices and elements plus the triangles to draw it with,
 // or for strands (brush bristles) the segments, drawn as tubes of the strands' radius.
 struct Body {
@@ -78,6 +91,8 @@ struct Body {
   // Strands: the segments still present (their stretch springs), global indices; follows removed elements.
   EdgeIndices segments;
   double strand_radius = 0;
+  // Tet bodies: the render mesh drawn and exported in place of `surface` (null when there is none).
+  std::shared_ptr<const RenderMesh> render;
 };
 
 struct Model {

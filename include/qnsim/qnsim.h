@@ -10,6 +10,7 @@
 #include "qnsim/collider.h"
 #include "qnsim/edit.h"
 #include "qnsim/error.h"
+#include "qnsim/export.h"
 #include "qnsim/history.h"
 #include "qnsim/material.h"
 #include "qnsim/mesh.h"

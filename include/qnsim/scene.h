@@ -85,6 +85,11 @@ struct BodyDesc {
   std::vector<HandleDesc> handles;
   ElementSet removed;  // elements (body-local indices) removed from the start, as a saved cut leaves them
   std::shared_ptr<const SceneSource> origin;  // its entry in the scene file it was read from
+  // Tet bodies: a detailed surface drawn and exported in place of the mesh's own, carried by the tets
+  // (scene field "render_mesh"; docs/pipeline.md), placed like the mesh. render_source is the file as
+  // the scene names it, empty when there is none.
+  std::string render_source;
+  RenderSurface render;
 };
 
 struct CameraDesc {

@@ -16,6 +16,7 @@ using MatX3 = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;  // V: 
 using TetIndices = Eigen::Matrix<int, Eigen::Dynamic, 4, Eigen::RowMajor>;  // T: #T x 4
 using TriIndices = Eigen::Matrix<int, Eigen::Dynamic, 3, Eigen::RowMajor>;  // F: #F x 3
 using EdgeIndices = Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>;  // E: #E x 2
+using MatX2 = Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor>;    // UV: #V x 2
 using SparseMatrix = Eigen::SparseMatrix<double>;
 
 // Views of a 3n vector as the n x 3 matrix of the paper.

@@ -81,6 +81,20 @@ void obj(std::string_view bytes) { surfaceReader(io::parseObj, "fuzz.obj", bytes
 void off(std::string_view bytes) { surfaceReader(io::parseOff, "fuzz.off", bytes); }
 void stl(std::string_view bytes) { surfaceReader(io::parseStl, "fuzz.stl", bytes); }
 
+// Render surfaces (BodyDesc::render): finite positions, triangles in range, texture coordinates and normals
+// one per vertex or none.
+void renderReader(RenderSurface (*parse)(const std::string&, std::string_view), const std::string& name, std::string_view bytes) {
+  RenderSurface s;
+  if (!accepted([&] { s = parse(name, bytes); })) return;
+  const Eigen::Index nv = s.V.rows();
+  if (nv == 0 || s.F.rows() == 0) broken("an accepted render surface is empty");
+  if (!s.V.allFinite()) broken("an accepted render surface has a non-finite coordinate");
+  if ((s.F.array() < 0).any() || (s.F.array() >= nv).any()) broken("a render triangle has a vertex index out of range");
+  if ((s.UV.rows() != 0 && s.UV.rows() != nv) || (s.N.rows() != 0 && s.N.rows() != nv)) broken("texture coordinates or normals not one per vertex");
+}
+void renderObj(std::string_view bytes) { renderReader(io::parseRenderObj, "fuzz.obj", bytes); }
+void ply(std::string_view bytes) { renderReader(io::parsePly, "fuzz.ply", bytes); }
+
 void tetgen(std::string_view bytes) {
   const std::size_t marker = bytes.find(kEleMarker);
   const std::string_view node = bytes.substr(0, marker);
@@ -106,7 +120,7 @@ void scene(std::string_view bytes) {
 }
 
 constexpr Target kTargets[] = {{"medit", medit}, {"tetgen", tetgen}, {"gmsh", gmsh}, {"obj", obj},
-                               {"off", off},     {"stl", stl},       {"scene", scene}};
+                               {"off", off},     {"stl", stl},       {"scene", scene}, {"render_obj", renderObj}, {"ply", ply}};
 
 }  // namespace
 

@@ -53,6 +53,48 @@ TetMesh squirrel(double grid, double edge, const TetgenOptions& options, const s
   return finish(std::move(mesh));
 }
 
+// Fine surfaces over coarse cages. Each fine surface is placed on the ground like the other assets (its
+// lowest point at y = 0, centred in x and z), and its cages, tetrahedralised from a coarser surface of the
+// same shape, are moved by the same shift.
+struct Fine {
+  SurfaceMesh surface;
+  Vec3 shift;  // subtracted from the unplaced surface (and from its cages)
+};
+
+Fine placeFine(SurfaceMesh surface) {
+  const Vec3 lo = surface.V.colwise().minCoeff(), hi = surface.V.colwise().maxCoeff();
+  const Vec3 shift(0.5 * (lo.x() + hi.x()), lo.y(), 0.5 * (lo.z() + hi.z()));
+  surface.V.rowwise() -= shift.transpose();
+  return {std::move(surface), shift};
+}
+
+const Grid kSquirrelGrid{Vec3(-0.13, -0.02, -0.12), Vec3(0.13, 0.30, 0.14), 0.002};
+const Grid kHippoGrid{Vec3(-0.55, -0.03, -0.35), Vec3(0.75, 0.70, 0.35), 0.006};
+
+const Fine& squirrelFine() {
+  static const Fine fine = placeFine(meshImplicit(squirrelHead(), kSquirrelGrid, uniform(0.0022)));
+  return fine;
+}
+const Fine& hippoFine() {
+  static const Fine fine = placeFine(meshImplicit(hippo(), kHippoGrid, uniform(0.012)));
+  return fine;
+}
+const Fine& bunnyFine(const BuildContext& ctx) {
+  static const Fine fine = placeFine(bunnySurface(ctx, 0.004));
+  return fine;
+}
+
+TetMesh cage(const SurfaceMesh& coarse, const Fine& fine, const TetgenOptions& options, const std::string& name) {
+  TetMesh mesh = tetrahedralizeSurface(coarse, options, name);
+  mesh.V.rowwise() -= fine.shift.transpose();
+  return mesh;
+}
+
+TetMesh squirrelCage(double edge, const std::string& name) {
+  const Grid grid{kSquirrelGrid.lo, kSquirrelGrid.hi, 0.5 * edge};
+  return cage(meshImplicit(squirrelHead(), grid, uniform(edge)), squirrelFine(), tetgen(2.0, 0), name);
+}
+
 TetMesh box(const Vec3& size, const Eigen::Vector3i& cells, const TetgenOptions& options, const std::string& name) {
   const Vec3 lo(-0.5 * size.x(), 0, -0.5 * size.z());
   return finish(tetrahedralizeSurface(boxSurface(lo, lo + size, cells), options, name));
@@ -87,10 +129,33 @@ std::vector<AssetSpec> makeCatalog() {
   list.push_back({"thin_sheet", "sheet 1.0 x 0.03 x 1.0 m (thin along y)", 660, 1932,
                   [](const BuildContext&) { return box(Vec3(1.0, 0.03, 1.0), {18, 1, 17}, tetgen(2.0, 0), "thin_sheet"); }});
   list.push_back({"cube", "cube, 0.2 m", 1250, 4400, [](const BuildContext&) { return box(Vec3(0.2, 0.2, 0.2), {13, 13, 13}, tetgen(1.414, 0), "cube"); }});
+  // Coarse cages for the render meshes of renderCatalog().
+  list.push_back({"squirrel_head_cage_fine", "cage of squirrel_head_render.obj, 7 mm edges", 3232, 10136,
+                  [](const BuildContext&) { return squirrelCage(0.007, "squirrel_head_cage_fine"); }});
+  list.push_back({"squirrel_head_cage", "cage of squirrel_head_render.obj, 12 mm edges", 927, 2620,
+                  [](const BuildContext&) { return squirrelCage(0.012, "squirrel_head_cage"); }});
+  list.push_back({"squirrel_head_cage_coarse", "cage of squirrel_head_render.obj, 20 mm edges", 362, 1005,
+                  [](const BuildContext&) { return squirrelCage(0.020, "squirrel_head_cage_coarse"); }});
+  list.push_back({"bunny_cage", "cage of bunny_render.obj, 25 mm edges", 397, 1063, [](const BuildContext& ctx) {
+                    return cage(bunnySurface(ctx, 0.025), bunnyFine(ctx), tetgen(2.0, 0), "bunny_cage");
+                  }});
+  list.push_back({"hippo_cage", "cage of hippo_render.obj, 70 mm edges", 410, 1113, [](const BuildContext&) {
+                    const Grid grid{kHippoGrid.lo, kHippoGrid.hi, 0.02};
+                    return cage(meshImplicit(hippo(), grid, uniform(0.07)), hippoFine(), tetgen(2.0, 0), "hippo_cage");
+                  }});
   return list;
 }
 
 }  // namespace
+
+const std::vector<RenderSpec>& renderCatalog() {
+  static const std::vector<RenderSpec> list = {
+      {"squirrel_head_render", "the squirrel head's surface, 2.2 mm edges", [](const BuildContext&) { return squirrelFine().surface; }},
+      {"bunny_render", "the bunny's surface, 4 mm edges", [](const BuildContext& ctx) { return bunnyFine(ctx).surface; }},
+      {"hippo_render", "the hippo's surface, 12 mm edges", [](const BuildContext&) { return hippoFine().surface; }},
+  };
+  return list;
+}
 
 const std::vector<AssetSpec>& catalog() {
   static const std::vector<AssetSpec> list = makeCatalog();

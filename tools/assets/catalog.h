@@ -24,4 +24,14 @@ struct AssetSpec {
 
 const std::vector<AssetSpec>& catalog();
 
+// A render mesh (docs/pipeline.md): a fine surface written as NAME.obj with normals, drawn over the coarse
+// cages of the catalog named NAME_cage*.mesh, which are placed by the same shift so that the two line up.
+struct RenderSpec {
+  std::string name;
+  std::string summary;
+  std::function<SurfaceMesh(const BuildContext&)> build;
+};
+
+const std::vector<RenderSpec>& renderCatalog();
+
 }  // namespace qnsim::assets

@@ -8,7 +8,9 @@
 #include <iostream>
 #include <string>
 
+#include "core/common/files.h"
 #include "core/common/timer.h"
+#include "core/export/drawn_surfaces.h"
 #include "core/mesh/mesh_io.h"
 #include "qnsim/error.h"
 #include "tools/assets/catalog.h"
@@ -30,6 +32,7 @@ Args parse(int argc, char** argv) {
     if (flag == "--help" || flag == "-h") {
       std::cout << "usage: qnsim_make_assets [--out DIR] [--only NAME] [--previews DIR] [--work DIR]\nassets:";
       for (const auto& spec : qnsim::assets::catalog()) std::cout << ' ' << spec.name;
+      for (const auto& spec : qnsim::assets::renderCatalog()) std::cout << ' ' << spec.name;
       std::cout << '\n';
       std::exit(0);
     }
@@ -55,6 +58,22 @@ void describe(const qnsim::assets::AssetSpec& spec, const qnsim::TetMesh& mesh, 
   std::fflush(stdout);
 }
 
+// A render mesh as OBJ: positions, area-weighted vertex normals, faces naming both.
+void writeRenderObj(const std::filesystem::path& path, const qnsim::SurfaceMesh& surface, const std::string& summary) {
+  qnsim::MatX3 N;
+  qnsim::vertexNormals(surface.V, surface.F, N);
+  std::string out = "# " + summary + " (qnsim_make_assets)\n";
+  char line[128];
+  for (Eigen::Index v = 0; v < surface.V.rows(); ++v)
+    out += (std::snprintf(line, sizeof line, "v %.7g %.7g %.7g\n", surface.V(v, 0), surface.V(v, 1), surface.V(v, 2)), line);
+  for (Eigen::Index v = 0; v < N.rows(); ++v) out += (std::snprintf(line, sizeof line, "vn %.5f %.5f %.5f\n", N(v, 0), N(v, 1), N(v, 2)), line);
+  for (Eigen::Index f = 0; f < surface.F.rows(); ++f) {
+    const long a = surface.F(f, 0) + 1, b = surface.F(f, 1) + 1, c = surface.F(f, 2) + 1;
+    out += (std::snprintf(line, sizeof line, "f %ld//%ld %ld//%ld %ld//%ld\n", a, a, b, b, c, c), line);
+  }
+  qnsim::writeFileBytes(path, out);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -71,6 +90,16 @@ int main(int argc, char** argv) {
       qnsim::writeMedit(args.out / (spec.name + ".mesh"), mesh);
       if (!args.previews.empty()) qnsim::assets::renderPreview(mesh, args.previews / (spec.name + ".png"), 300);
       describe(spec, mesh, timer.ms());
+    }
+    for (const auto& spec : qnsim::assets::renderCatalog()) {
+      if (!args.only.empty() && spec.name != args.only) continue;
+      found = true;
+      qnsim::Timer timer;
+      const qnsim::SurfaceMesh surface = spec.build(ctx);
+      writeRenderObj(args.out / (spec.name + ".obj"), surface, spec.summary);
+      std::printf("%-26s V %6ld  F %7ld  %.1f s\n", spec.name.c_str(), static_cast<long>(surface.V.rows()), static_cast<long>(surface.F.rows()),
+                  timer.ms() / 1000.0);
+      std::fflush(stdout);
     }
     if (!found) throw qnsim::error("--only ", args.only, ": no such asset (see --help)");
   } catch (const std::exception& e) {

@@ -52,6 +52,10 @@ SimRunner::~SimRunner() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
+  try {
+    if (exporter_) exporter_->finish();  // a .glb is written at the end of its export: closing ends it
+  } catch (const Error&) {
+  }
 }
 
 std::shared_ptr<const Snapshot> SimRunner::snapshot() const {
@@ -136,14 +140,9 @@ void SimRunner::afterFrame() {
       const std::string written = recorder_.add({sim_->frame(), sim_->lastSolve().iterations, sim_->lastRelativeErrors()});
       if (!written.empty()) say("wrote " + written);
     }
-    if (obj_folder_) {
-      char name[32];
-      std::snprintf(name, sizeof name, "frame_%05d.obj", sim_->frame());
-      followTopology();
-      writeSurfaceObj(*obj_folder_ / name, *surface_, sim_->positions());
-    }
+    if (exporter_) exporter_->add(*sim_);
   } catch (const Error& e) {
-    obj_folder_.reset();
+    exporter_.reset();
     say(e.what());
   }
 }

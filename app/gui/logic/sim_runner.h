@@ -15,6 +15,7 @@
 
 #include "app/gui/logic/fields.h"
 #include "app/gui/logic/recorder.h"
+#include "qnsim/export.h"
 #include "qnsim/history.h"
 #include "qnsim/simulation.h"
 #include "view/surface_view.h"
@@ -118,7 +119,9 @@ class SimRunner {
   void loadState(std::filesystem::path path);
   void startRecording(std::filesystem::path base, int frames);
   void stopRecording();
-  void setObjExport(std::optional<std::filesystem::path> folder);
+  // Exports every frame from now on into the folder as qnsim run --export does (obj, vtu or glb), or stops
+  // (no folder) and writes what waits for the end (the .glb).
+  void setExport(std::optional<std::filesystem::path> folder, ExportFormat format = ExportFormat::Obj);
 
   // Called on the simulation thread after each publish (the window wakes its event loop with it).
   void onPublish(std::function<void()> callback);
@@ -162,7 +165,7 @@ class SimRunner {
   ColorMode field_mode_ = ColorMode::Region;
   std::shared_ptr<const CompareResult> compare_;
   ConvergenceRecorder recorder_;
-  std::optional<std::filesystem::path> obj_folder_;
+  std::unique_ptr<Exporter> exporter_;
   EditHistory edits_;
 };
 

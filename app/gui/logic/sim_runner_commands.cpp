@@ -175,13 +175,23 @@ void SimRunner::stopRecording() {
   });
 }
 
-void SimRunner::setObjExport(std::optional<std::filesystem::path> folder) {
-  post([this, folder] {
-    obj_folder_ = folder;
-    if (folder) {
-      std::error_code ec;
-      std::filesystem::create_directories(*folder, ec);
-      say("exporting an OBJ per frame to " + folder->string());
+void SimRunner::setExport(std::optional<std::filesystem::path> folder, ExportFormat format) {
+  post([this, folder, format] {
+    try {
+      if (exporter_) {
+        const size_t files = exporter_->finish().size();
+        say("exported " + std::to_string(exporter_->exportedFrames()) + " frames to " + exporter_->folder().string() + " (" +
+            std::to_string(files) + " files)" + (exporter_->warning().empty() ? "" : "; " + exporter_->warning()));
+        exporter_.reset();
+      }
+      if (folder) {
+        exporter_ = std::make_unique<Exporter>(*folder, format);
+        exporter_->add(*sim_);
+        say("exporting every frame as " + std::string(exportFormatName(format)) + " to " + folder->string());
+      }
+    } catch (const Error& e) {
+      exporter_.reset();
+      say(e.what());
     }
   });
 }

@@ -1,0 +1,102 @@
+// Surface in, simulation out: the mesh quality report (core/mesh/quality.h), tetgen's resolution and
+// dihedral-angle controls, and `qnsim mesh`.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "core/common/files.h"
+#include "core/common/process.h"
+#include "core/mesh/mesh_io.h"
+#include "core/mesh/quality.h"
+#include "core/mesh/shapes.h"
+#include "core/mesh/surface.h"
+#include "core/mesh/tetrahedralize.h"
+#include "qnsim/error.h"
+#include "tests/test_util.h"
+
+namespace qnsim {
+namespace {
+
+TEST(MeshQuality, ARegularTetAndASliver) {
+  const TetQuality regular = tetQuality(Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1), Vec3(-1, -1, 1));
+  EXPECT_NEAR(regular.min_dihedral, std::acos(1.0 / 3.0) * 180 / M_PI, 1e-9);  // 70.53 degrees
+  EXPECT_NEAR(regular.max_dihedral, regular.min_dihedral, 1e-9);
+  EXPECT_NEAR(regular.radius_edge, std::sqrt(6.0) / 4.0, 1e-12);
+  // Four nearly coplanar corners: a sliver, with a dihedral angle near 0 and one near 180.
+  const TetQuality sliver = tetQuality(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0.01));
+  EXPECT_LT(sliver.min_dihedral, 2.0);
+  EXPECT_GT(sliver.max_dihedral, 170.0);
+}
+
+TEST(MeshQuality, ReportCountsTetsShellsAndTheWorst) {
+  TetMesh two = makeBox(Vec3(1, 1, 1), Eigen::Vector3i(2, 2, 2));
+  const TetMesh other = makeBox(Vec3(1, 1, 1), Eigen::Vector3i(1, 1, 1));
+  const Eigen::Index n = two.V.rows(), t = two.T.rows();
+  two.V.conservativeResize(n + other.V.rows(), 3);
+  two.V.bottomRows(other.V.rows()) = other.V.rowwise() + Vec3(3, 0, 0).transpose();
+  two.T.conservativeResize(t + other.T.rows(), 4);
+  two.T.bottomRows(other.T.rows()) = other.T.array() + static_cast<int>(n);
+  const MeshQualityReport r = meshQuality(two);
+  EXPECT_EQ(r.tets, 45);
+  EXPECT_EQ(r.shells, 2);
+  EXPECT_NEAR(r.volume, 2.0, 1e-12);
+  int counted = 0;
+  for (int c : r.histogram) counted += c;
+  EXPECT_EQ(counted, 45);
+  ASSERT_EQ(r.worst.size(), 5u);
+  EXPECT_DOUBLE_EQ(r.worst_quality.front().min_dihedral, r.min_dihedral);
+  const std::string text = describeQuality(r);
+  EXPECT_NE(text.find("45 tets"), std::string::npos) << text;
+  EXPECT_NE(text.find("2 shells"), std::string::npos) << text;
+}
+
+class TetgenControls : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (findProgram("tetgen").empty()) GTEST_SKIP() << "the tetgen program is not installed";
+    options_.cache_dir = test::scratchDir("tetgen_controls");
+  }
+  TetgenOptions options_;
+  // A 1 x 0.5 x 0.5 box surface cut into a grid (volume 0.25 m^3).
+  SurfaceMesh surface_ = boundarySurface(makeBox(Vec3(1, 0.5, 0.5), Eigen::Vector3i(8, 4, 4)));
+};
+
+TEST_F(TetgenControls, TargetCountEdgeLengthAndSmallestDihedralAngle) {
+  options_.target_tets = 3000;
+  const TetMesh counted = tetrahedralize(surface_, options_);
+  EXPECT_GT(counted.T.rows(), 1000);
+  EXPECT_LT(counted.T.rows(), 9000);
+  options_.target_tets = 0;
+  options_.edge_length = 0.1;
+  const TetMesh edged = tetrahedralize(surface_, options_);
+  options_.edge_length = 0.05;
+  const TetMesh finer = tetrahedralize(surface_, options_);
+  EXPECT_GT(finer.T.rows(), 4 * edged.T.rows()) << "half the edge length, about 8 times the tets";
+  options_.min_dihedral_degrees = 18;
+  const MeshQualityReport bounded = meshQuality(tetrahedralize(surface_, options_));
+  EXPECT_GT(bounded.min_dihedral, 12.0) << describeQuality(bounded);
+  options_.min_dihedral_degrees = 45;
+  EXPECT_THROW(tetrahedralize(surface_, options_), Error);
+}
+
+TEST_F(TetgenControls, QnsimMeshReportsAndWrites) {
+  const std::filesystem::path dir = test::scratchDir("qnsim_mesh");
+  writeOff(dir / "box.off", surface_);
+  const std::string command = std::string(QNSIM_EXECUTABLE) + " mesh " + (dir / "box.off").string() + " --tets 2000 --min-dihedral 10 --out " +
+                              (dir / "box.mesh").string() + " > " + (dir / "report.txt").string();
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  const std::string report = readFileBytes(dir / "report.txt");
+  EXPECT_NE(report.find("1 shell,"), std::string::npos) << report;
+  EXPECT_NE(report.find("worst tets"), std::string::npos) << report;
+  EXPECT_GT(readTetMesh(dir / "box.mesh").T.rows(), 500);
+  // An open surface: the message names the problem.
+  SurfaceMesh open = surface_;
+  open.F.conservativeResize(open.F.rows() - 1, 3);
+  writeOff(dir / "open.off", open);
+  const std::string bad = std::string(QNSIM_EXECUTABLE) + " mesh " + (dir / "open.off").string() + " 2> " + (dir / "err.txt").string();
+  EXPECT_NE(std::system(bad.c_str()), 0);
+  EXPECT_NE(readFileBytes(dir / "err.txt").find("open.off"), std::string::npos) << readFileBytes(dir / "err.txt");
+}
+
+}  // namespace
+}  // namespace qnsim
