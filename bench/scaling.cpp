@@ -65,7 +65,7 @@ plot::Series powerLine(const std::string& label, int color, double scale, double
     const double x = lo * std::pow(hi / lo, double(i) / kSamples);
     s.x.push_back(x), s.y.push_back(scale * std::pow(x, slope));
   }
-  s.dashed = true;
+  s.dash = plot::Dash::dashed;
   return s;
 }
 

@@ -7,6 +7,7 @@
 #include "core/scene/catalog.h"
 #include "qnsim/error.h"
 #include "qnsim/parameters.h"
+#include "plot/method_style.h"
 
 namespace qnsim {
 namespace {
@@ -50,7 +51,7 @@ void writeConvergenceCsv(const std::filesystem::path& path, int frame, const std
 plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_time, const std::string& where) {
   plot::PlotSpec p{(against_time ? "Relative error against wall time, " : "Relative error per iteration, ") + where, against_time ? "time (ms)" : "iteration", "relative error (Eq. 12)", {}, {}, {}, true};
   for (size_t m = 0; m < results.size(); ++m) {
-    plot::Series s{results[m].method.label, plot::seriesColor(static_cast<int>(m)), {}, {}};
+    plot::Series s = plot::methodSeries(results[m].method.label, static_cast<int>(m));
     const auto& its = results[m].trace.result.iterations;
     for (size_t k = 0; k < results[m].trace.rel_error.size(); ++k) {
       s.x.push_back(against_time ? its[k].time_ms : its[k].iteration);
@@ -58,7 +59,9 @@ plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_
     }
     p.series.push_back(std::move(s));
   }
-  p.x = plot::fitAxis(p.series, false, false);
+  // Time on a log axis: Newton's seconds would otherwise squeeze every quasi-Newton curve into its
+  // first pixels. The start (time 0) sits on the axis' left end.
+  p.x = plot::fitAxis(p.series, false, against_time);
   p.y = plot::fitAxis(p.series, true, true);
   return p;
 }
@@ -68,7 +71,7 @@ namespace {
 plot::PlotSpec stepPlot(const std::vector<MethodResult>& results) {
   plot::PlotSpec p{"Accepted step alpha per iteration", "iteration", "alpha", {}, {}, {}, true};
   for (size_t m = 0; m < results.size(); ++m) {
-    plot::Series s{results[m].method.label, plot::seriesColor(static_cast<int>(m)), {}, {}};
+    plot::Series s = plot::methodSeries(results[m].method.label, static_cast<int>(m));
     s.markers = true;
     for (const IterationRecord& it : results[m].trace.result.iterations)
       if (it.iteration > 0) s.x.push_back(it.iteration), s.y.push_back(it.alpha);

@@ -10,6 +10,7 @@
 #include "core/scene/catalog.h"
 #include "experiments/figures.h"
 #include "qnsim/parameters.h"
+#include "plot/method_style.h"
 
 namespace qnsim {
 namespace {
@@ -75,13 +76,16 @@ plot::PlotSpec stiffnessPlot(const std::vector<StiffnessRow>& rows) {
       "Shaking bar at rest: sag of the free ends / ours", "iterations per frame", "sag / ours (1 = the material's)", {}, {}, {}, true};
   for (const auto& [bar, material] : kBars)
     for (const char* method : {"pbd", "xpbd"}) {
-      plot::Series s{bar + " " + method, plot::seriesColor(static_cast<int>(p.series.size()) + 2), {}, {}};
+      plot::Series s = plot::methodSeries(method, 0);
+      s.label = bar + " " + s.label;
+      if (bar != kBars[0].first) s.color = {0.6f * s.color.r, 0.6f * s.color.g, 0.6f * s.color.b}, s.dash = plot::Dash::dotted;
       s.markers = true;
       for (const StiffnessRow& r : rows)
         if (r.material == bar && r.method == method) s.x.push_back(r.iterations), s.y.push_back(r.relative);
       p.series.push_back(std::move(s));
     }
-  plot::Series ours{"ours", plot::seriesColor(0), {p.series[0].x.front(), p.series[0].x.back()}, {1.0, 1.0}};
+  plot::Series ours = plot::methodSeries("ours", 0);
+  ours.x = {p.series[0].x.front(), p.series[0].x.back()}, ours.y = {1.0, 1.0};
   p.series.push_back(std::move(ours));
   p.x = plot::fitAxis(p.series, false, true);
   p.y = plot::fitAxis(p.series, true, true);

@@ -8,6 +8,7 @@
 #include "core/scene/catalog.h"
 #include "experiments/figures.h"
 #include "qnsim/simulation.h"
+#include "plot/method_style.h"
 
 namespace qnsim {
 namespace {
@@ -59,8 +60,7 @@ double totalEnergy(const FrameRecord& f) { return f.kinetic_energy + f.elastic_e
 plot::PlotSpec energyPanel(const std::vector<TrajectoryResult>& results) {
   plot::PlotSpec p{"Total energy (kinetic + elastic) relative to frame 1", "frame", "E / E(frame 1)", {}, {}, {}, true};
   for (size_t m = 0; m < results.size(); ++m) {
-    plot::Series s{results[m].method.label, plot::seriesColor(static_cast<int>(m)), {}, {}};
-    s.dashed = results[m].method.label == kApproximationOurs.label;  // it may lie on PD's curve
+    plot::Series s = plot::methodSeries(results[m].method.label, static_cast<int>(m));  // dashes and symbols: it may lie on PD's curve
     for (const FrameRecord& f : results[m].frames) s.x.push_back(f.frame), s.y.push_back(totalEnergy(f) / totalEnergy(results[m].frames[0]));
     p.series.push_back(std::move(s));
   }
@@ -77,7 +77,7 @@ plot::PlotSpec stressPanel(const Vec2& interval) {
   char title[96];
   std::snprintf(title, sizeof title, "Stress f(x) of Eq. 10; PD strain limits [%.3f, %.3f]", fit.sigma_min, fit.sigma_max);
   plot::PlotSpec p{title, "stretch x", "f (Pa)", {}, {}, {}, true};
-  p.series = {{"polynomial", plot::seriesColor(0), {}, {}}, {"PD strain limit", plot::seriesColor(1), {}, {}}};
+  p.series = {plot::methodSeries("polynomial", 0), plot::methodSeries("PD strain limit", 1)};
   for (int i = 0; i <= 200; ++i) {
     const double x = interval[0] + (interval[1] - interval[0]) * i / 200.0;
     p.series[0].x.push_back(x), p.series[0].y.push_back(stressFunction(*poly, x));

@@ -9,6 +9,7 @@
 #include "core/scene/catalog.h"
 #include "experiments/figures.h"
 #include "experiments/timing.h"
+#include "plot/method_style.h"
 
 namespace qnsim {
 namespace {
@@ -31,7 +32,7 @@ void writeTables(const std::filesystem::path& base, const std::vector<TimingRow>
 plot::PlotSpec perFramePlot(const std::vector<TimingRow>& rows, const std::string& what, double (*value)(const FrameRecord&), bool log) {
   plot::PlotSpec p{what + " per frame, ours", "frame", what, {}, {}, {}, true};
   for (size_t m = 0; m < rows.size(); ++m) {
-    plot::Series s{rows[m].scene, plot::seriesColor(static_cast<int>(m)), {}, {}};
+    plot::Series s = plot::methodSeries(rows[m].scene, static_cast<int>(m));
     for (const FrameRecord& f : rows[m].per_frame) s.x.push_back(f.frame), s.y.push_back(value(f));
     p.series.push_back(std::move(s));
   }
@@ -45,7 +46,8 @@ plot::PlotSpec perFramePlot(const std::vector<TimingRow>& rows, const std::strin
 plot::PlotSpec scalingPlot(std::vector<TimingRow> rows) {
   std::sort(rows.begin(), rows.end(), [](const TimingRow& a, const TimingRow& b) { return a.tets + a.springs < b.tets + b.springs; });
   plot::PlotSpec p{"Frame time against elements (tets + springs)", "elements", "ms per frame", {}, {}, {}, true};
-  plot::Series ours{"ours (10 iterations)", plot::seriesColor(0), {}, {}}, newton{"Newton (1 iteration)", plot::seriesColor(1), {}, {}};
+  plot::Series ours = plot::methodSeries("ours", 0), newton = plot::methodSeries("newton", 1);
+  ours.label += " (10 iterations)", newton.label += " (1 iteration)";
   ours.markers = newton.markers = true;
   for (const TimingRow& r : rows) {
     ours.x.push_back(r.tets + r.springs), ours.y.push_back(r.ms_median);
@@ -109,7 +111,7 @@ ExperimentReport teaser(const ExperimentOptions& o) {
   writeFigure(base,
               {perFramePlot(rows, "solve time (ms)", [](const FrameRecord& f) { return f.frame_ms; }, true),
                perFramePlot(rows, "line-search trials", [](const FrameRecord& f) { return double(f.ls_trials); }, false)},
-              report.title, report);
+              "Fig. 1: six materials on one mesh, ours per frame (Newton's times: the table)", report);
   report.files.push_back(base.string() + ".md");
   // The paper's ordering: both splines cost more than every classical material, through more trials.
   double classical_trials = 0, spline_trials = INFINITY, classical_ms = 0, spline_ms = INFINITY, least_speedup = INFINITY;

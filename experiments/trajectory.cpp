@@ -1,11 +1,13 @@
 #include "experiments/trajectory.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "core/common/files.h"
 #include "core/scene/catalog.h"
 #include "qnsim/error.h"
+#include "plot/method_style.h"
 
 namespace qnsim {
 namespace {
@@ -30,7 +32,7 @@ void writeCsv(const std::filesystem::path& path, const TrajectorySetup& setup, c
 plot::PlotSpec quantityPlot(const std::vector<TrajectoryResult>& results, const TrajectoryQuantity& quantity, size_t q) {
   plot::PlotSpec p{quantity.title + " per frame", "frame", quantity.title, {}, {}, {}, true};
   for (size_t m = 0; m < results.size(); ++m) {
-    plot::Series s{results[m].method.label, plot::seriesColor(static_cast<int>(m)), {}, {}};
+    plot::Series s = plot::methodSeries(results[m].method.label, static_cast<int>(m));
     for (size_t k = 0; k < results[m].frames.size(); ++k) {
       const double y = results[m].values[q][k];
       if (quantity.log_scale && !(y > 0)) continue;  // a log axis cannot show zero
@@ -41,6 +43,12 @@ plot::PlotSpec quantityPlot(const std::vector<TrajectoryResult>& results, const 
   p.x = plot::fitAxis(p.series, false, false);
   p.y = plot::fitAxis(p.series, true, quantity.log_scale);
   if (!quantity.log_scale) plot::include(p.y, 0.0);
+  // An explosion spans many decades; the axis ends 6 decades above the first method's largest value,
+  // so the stable curves keep their shape and the blow-up leaves through the top.
+  if (quantity.log_scale && !p.series.empty() && !p.series[0].y.empty() && p.y.hi / p.y.lo > 1e12) {
+    const double first = *std::max_element(p.series[0].y.begin(), p.series[0].y.end());
+    p.y.hi = std::max(std::min(p.y.hi, std::pow(10.0, std::ceil(std::log10(first)) + 6)), p.y.lo * 10);
+  }
   return p;
 }
 

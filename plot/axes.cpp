@@ -153,16 +153,23 @@ void decimate(const std::vector<double>& x, const std::vector<double>& y, int ta
 }
 
 Color seriesColor(int index) {
-  static const std::array<Color, 8> palette = {Color{0.30f, 0.65f, 1.00f}, Color{1.00f, 0.55f, 0.20f}, Color{0.40f, 0.85f, 0.45f},
-                                               Color{0.95f, 0.35f, 0.45f}, Color{0.75f, 0.55f, 0.95f}, Color{0.95f, 0.85f, 0.30f},
-                                               Color{0.35f, 0.85f, 0.85f}, Color{0.85f, 0.60f, 0.75f}};
+  // Okabe and Ito's colour-blind-safe palette (without its black and yellow, which vanish on one of the
+  // backgrounds), then two darker tones.
+  static const std::array<Color, 8> palette = {Color{0.00f, 0.45f, 0.70f}, Color{0.90f, 0.62f, 0.00f}, Color{0.00f, 0.62f, 0.45f},
+                                               Color{0.84f, 0.37f, 0.00f}, Color{0.80f, 0.47f, 0.65f}, Color{0.34f, 0.71f, 0.91f},
+                                               Color{0.55f, 0.35f, 0.15f}, Color{0.45f, 0.45f, 0.45f}};
   return palette[static_cast<size_t>(std::abs(index)) % palette.size()];
 }
 
-int headingHeight(bool heading) { return heading ? 36 : 0; }
-
-PanelFrame panelFrame(int index, int width, int panel_height, bool heading) {
-  return {100.0, headingHeight(heading) + panel_height * double(index) + 34.0, width - 130.0, panel_height - 84.0};
+std::vector<double> dashPattern(Dash dash) {
+  switch (dash) {
+    case Dash::dashed: return {4, 2.5};
+    case Dash::dotted: return {1, 2};
+    case Dash::dash_dot: return {4, 2, 1, 2};
+    case Dash::long_dash: return {8, 3};
+    case Dash::solid: break;
+  }
+  return {};
 }
 
 }  // namespace qnsim::plot

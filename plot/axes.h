@@ -20,12 +20,17 @@ struct Color {
   float r, g, b;
 };
 
+// How a curve is stroked and marked, so that curves lying on one another stay apart in print.
+enum class Dash { solid, dashed, dotted, dash_dot, long_dash };
+enum class Marker { none, circle, square, triangle, triangle_down, diamond, cross, plus };
+
 struct Series {
   std::string label;
   Color color;
   std::vector<double> x, y;
-  bool dashed = false;
-  bool markers = false;  // a dot at each sample (short series: control points, trials)
+  Dash dash = Dash::solid;
+  bool markers = false;          // a dot at each sample (short series: control points, trials)
+  Marker marker = Marker::none;  // a symbol at the samples of a short series, spaced along a long one
 };
 
 struct PlotSpec {
@@ -59,14 +64,7 @@ void decimate(const std::vector<double>& x, const std::vector<double>& y, int ta
 // A colour per series index, readable on dark and light backgrounds.
 Color seriesColor(int index);
 
-// Where panel `index` of a picture of stacked panels draws its data (pixels, y down): the same layout
-// for the SVG and the PNG pictures.
-struct PanelFrame {
-  double left, top, width, height;
-  double px(const Axis& a, double v) const { return left + toUnit(a, v) * width; }
-  double py(const Axis& a, double v) const { return top + (1.0 - toUnit(a, v)) * height; }
-};
-PanelFrame panelFrame(int index, int width, int panel_height, bool heading);
-int headingHeight(bool heading);
+// On, off lengths of a dash pattern in multiples of the line width; empty for a solid line.
+std::vector<double> dashPattern(Dash dash);
 
 }  // namespace qnsim::plot

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "plot/canvas.h"
+#include "plot/layout.h"
 
 namespace qnsim::plot {
 namespace {
@@ -110,12 +111,12 @@ PictureCamera framed(const PictureCamera& camera, const std::vector<MeshPicture>
 
 Image renderMeshes(const std::vector<MeshPicture>& meshes, const PictureCamera& camera, const std::string& heading, int panel_size) {
   constexpr int kSamples = 2;  // per pixel and axis
-  const int top = headingHeight(!heading.empty()), label_height = 28;
+  const int top = static_cast<int>(std::lround(headingHeight(!heading.empty()))), label_height = 28;
   Canvas canvas(panel_size * static_cast<int>(meshes.size()), top + label_height + panel_size);
-  if (!heading.empty()) canvas.text(16, 12, heading, kText);
+  if (!heading.empty()) canvas.text(10, 8, heading, kText, Typography::heading);
   for (size_t m = 0; m < meshes.size(); ++m) {
     const int left = panel_size * static_cast<int>(m);
-    canvas.text(left + 0.5 * (panel_size - Canvas::textWidth(meshes[m].label)), top + 6, meshes[m].label, kText);
+    canvas.text(left + 0.5 * (panel_size - Canvas::textWidth(meshes[m].label, Typography::label)), top + 6, meshes[m].label, kText, Typography::label);
     const Buffer buffer = render(meshes[m], framed(camera, meshes), kSamples * panel_size);
     for (int y = 0; y < panel_size; ++y)
       for (int x = 0; x < panel_size; ++x) {

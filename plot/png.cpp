@@ -7,70 +7,108 @@
 
 #include "core/common/files.h"
 #include "plot/canvas.h"
+#include "plot/layout.h"
 #include "qnsim/error.h"
 
 namespace qnsim::plot {
 namespace {
 
-void drawAxes(Canvas& canvas, const PlotSpec& p, const PanelFrame& f) {
+using T = Typography;
+
+void centred(Canvas& canvas, double x, double y, const std::string& s, double size) { canvas.text(x - Canvas::textWidth(s, size) / 2, y, s, kText, size); }
+
+void drawAxes(Canvas& canvas, const PlotSpec& p, const PanelLayout& l) {
+  const PanelFrame& f = l.frame;
   canvas.fill(f.left, f.top, f.left + f.width, f.top + f.height, kWhite);
   for (const Tick& t : ticks(p.x, 8)) {
     const double x = f.px(p.x, t.value);
-    canvas.line(x, f.top, x, f.top + f.height, t.label.empty() ? kMinorGrid : kGrid, 1.0);
-    if (!t.label.empty()) canvas.text(x - Canvas::textWidth(t.label) / 2, f.top + f.height + 6, t.label, kText);
+    canvas.line(x, f.top, x, f.top + f.height, t.label.empty() ? kMinorGrid : kGrid, 0.6);
+    if (!t.label.empty()) centred(canvas, x, f.top + f.height + 4, t.label, T::tick);
   }
   for (const Tick& t : ticks(p.y, 6)) {
     const double y = f.py(p.y, t.value);
-    canvas.line(f.left, y, f.left + f.width, y, t.label.empty() ? kMinorGrid : kGrid, 1.0);
-    if (!t.label.empty()) canvas.text(f.left - 6 - Canvas::textWidth(t.label), y - 5, t.label, kText);
+    canvas.line(f.left, y, f.left + f.width, y, t.label.empty() ? kMinorGrid : kGrid, 0.6);
+    if (!t.label.empty()) canvas.text(f.left - 5 - Canvas::textWidth(t.label, T::tick), y - 0.6 * T::tick, t.label, kText, T::tick);
   }
   const double right = f.left + f.width, bottom = f.top + f.height;
-  canvas.line(f.left, f.top, right, f.top, kFrame, 1.0);
-  canvas.line(f.left, bottom, right, bottom, kFrame, 1.0);
-  canvas.line(f.left, f.top, f.left, bottom, kFrame, 1.0);
-  canvas.line(right, f.top, right, bottom, kFrame, 1.0);
-  canvas.text(f.left + (f.width - Canvas::textWidth(p.title)) / 2, f.top - 22, p.title, kText);
-  canvas.text(f.left + (f.width - Canvas::textWidth(p.x_label)) / 2, f.top + f.height + 24, p.x_label, kText);
-  canvas.text(f.left - 96, f.top + (f.height + Canvas::textWidth(p.y_label)) / 2, p.y_label, kText, true);
+  for (const auto& [x0, y0, x1, y1] : {std::array{f.left, f.top, right, f.top}, std::array{f.left, bottom, right, bottom},
+                                       std::array{f.left, f.top, f.left, bottom}, std::array{right, f.top, right, bottom}})
+    canvas.line(x0, y0, x1, y1, kFrame, 0.8);
+  centred(canvas, f.left + f.width / 2, f.top - 1.5 * T::title, p.title, fitTextSize(p.title, T::title, f.width));
+  centred(canvas, f.left + f.width / 2, f.top + f.height + 1.3 * T::tick + 6, p.x_label, T::label);
+  canvas.text(l.panel.x + 4, f.top + (f.height + Canvas::textWidth(p.y_label, T::label)) / 2, p.y_label, kText, T::label, true);
 }
 
-void drawSeries(Canvas& canvas, const PlotSpec& p, const PanelFrame& f, const Series& s) {
-  double travelled = 0;  // along the polyline, for dashes of 6 on, 4 off
-  bool have_previous = false;
-  double px = 0, py = 0;
-  for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-    if (!std::isfinite(toUnit(p.x, s.x[i])) || !std::isfinite(toUnit(p.y, s.y[i]))) continue;
-    const double x = f.px(p.x, s.x[i]), y = f.py(p.y, std::max(s.y[i], p.y.log ? p.y.lo : s.y[i]));
-    if (have_previous && (!s.dashed || std::fmod(travelled, 10.0) < 6.0)) canvas.line(px, py, x, y, s.color, 1.8);
-    if (s.markers) canvas.line(x, y, x, y, s.color, 4.0);
-    if (have_previous) travelled += std::hypot(x - px, y - py);
-    px = x, py = y, have_previous = true;
+void drawMarkers(Canvas& canvas, const Series& s, const std::vector<Point>& at) {
+  if (s.marker == Marker::none) return;
+  for (const Point& c : at) {
+    canvas.fill(c.x - 0.8 * T::marker, c.y - 0.8 * T::marker, c.x + 0.8 * T::marker, c.y + 0.8 * T::marker, kWhite);  // open symbols
+    for (const auto& seg : markerStrokes(s.marker, c, T::marker)) canvas.line(seg[0].x, seg[0].y, seg[1].x, seg[1].y, s.color, 1.1);
   }
 }
 
-void drawLegend(Canvas& canvas, const PlotSpec& p, const PanelFrame& f) {
-  double widest = 0;  // long labels move the legend left instead of running off the picture
-  for (const Series& s : p.series) widest = std::max(widest, Canvas::textWidth(s.label));
-  const double x = f.left + f.width - std::max(190.0, 28 + widest + 10);
-  double y = f.top + 12;
-  for (const Series& s : p.series) {
-    if (s.label.empty()) continue;
-    canvas.line(x, y, x + 22, y, s.color, 2.5);
-    canvas.text(x + 28, y - 5, s.label, kText);
-    y += 17;
+// A polyline stroked with the series' dash pattern, the pattern running on across its vertices.
+void drawLine(Canvas& canvas, const std::vector<Point>& line, const Series& s) {
+  const std::vector<double> pattern = dashPattern(s.dash);
+  size_t piece = 0;
+  double left_in_piece = pattern.empty() ? INFINITY : pattern[0] * T::line;
+  for (size_t k = 0; k + 1 < line.size(); ++k) {
+    Point a = line[k];
+    const Point b = line[k + 1];
+    double remaining = std::hypot(b.x - a.x, b.y - a.y);
+    while (remaining > 0) {
+      const double step = std::min(remaining, left_in_piece), t = step / remaining;
+      const Point c{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
+      if (piece % 2 == 0) canvas.line(a.x, a.y, c.x, c.y, s.color, T::line);
+      a = c;
+      remaining -= step;
+      left_in_piece -= step;
+      if (left_in_piece <= 0) piece = (piece + 1) % pattern.size(), left_in_piece = pattern[piece] * T::line;
+    }
+  }
+}
+
+void drawSeries(Canvas& canvas, const PlotSpec& p, const PanelFrame& f, const Series& s, size_t index) {
+  const auto lines = screenPolylines(p, f, s);
+  for (const auto& line : lines) {
+    drawLine(canvas, line, s);
+    if (s.markers)
+      for (const Point& q : line) canvas.line(q.x, q.y, q.x, q.y, s.color, 4.0);
+  }
+  drawMarkers(canvas, s, markerPoints(lines, index));
+}
+
+void drawLegend(Canvas& canvas, const PlotSpec& p, const PanelLayout& l) {
+  if (l.legend.w <= 0) return;
+  const Rect& r = l.legend;
+  canvas.fill(r.x, r.y, r.x + r.w, r.y + r.h, kWhite);
+  for (const auto& [x0, y0, x1, y1] : {std::array{r.x, r.y, r.x + r.w, r.y}, std::array{r.x, r.y + r.h, r.x + r.w, r.y + r.h},
+                                       std::array{r.x, r.y, r.x, r.y + r.h}, std::array{r.x + r.w, r.y, r.x + r.w, r.y + r.h}})
+    canvas.line(x0, y0, x1, y1, {0.8f, 0.8f, 0.8f}, 0.6);
+  double y = r.y + 3;
+  for (size_t i : l.legend_rows) {
+    const Series& s = p.series[i];
+    const double mid = y + 0.72 * T::legend, x = r.x + 6;
+    drawLine(canvas, {{x, mid}, {x + T::swatch, mid}}, s);
+    drawMarkers(canvas, s, {{x + 0.5 * T::swatch, mid}});
+    canvas.text(x + T::swatch + 6, y, s.label, kText, T::legend);
+    y += 1.45 * T::legend;
   }
 }
 
 }  // namespace
 
-Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height) {
-  Canvas canvas(width, headingHeight(!heading.empty()) + panel_height * static_cast<int>(panels.size()));
-  if (!heading.empty()) canvas.text(16, 12, heading, kText);
+Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height, double scale) {
+  const FigureLayout layout = layoutFigure(panels, heading, width, panel_height);
+  Canvas canvas(width, static_cast<int>(std::lround(layout.height)), scale);
+  if (!heading.empty()) canvas.text(10, 8, heading, kText, fitTextSize(heading, T::heading, width - 20));
   for (size_t i = 0; i < panels.size(); ++i) {
-    const PanelFrame f = panelFrame(static_cast<int>(i), width, panel_height, !heading.empty());
-    drawAxes(canvas, panels[i], f);
-    for (const Series& s : panels[i].series) drawSeries(canvas, panels[i], f, s);
-    if (panels[i].legend) drawLegend(canvas, panels[i], f);
+    const PanelLayout& l = layout.panels[i];
+    drawAxes(canvas, panels[i], l);
+    canvas.clip(l.frame.left, l.frame.top, l.frame.left + l.frame.width, l.frame.top + l.frame.height);
+    for (size_t s = 0; s < panels[i].series.size(); ++s) drawSeries(canvas, panels[i], l.frame, panels[i].series[s], s);
+    canvas.unclip();
+    drawLegend(canvas, panels[i], l);
   }
   return canvas.take();
 }

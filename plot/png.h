@@ -1,6 +1,6 @@
 #pragma once
 // Plots as a PNG picture: the same panels and layout as svg.h, rasterised in software (anti-aliased
-// lines, stb's easy font for the text), so a figure can be looked at without a browser or a window.
+// lines, TrueType text) at print resolution, so a figure can be looked at without a browser or a window.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -14,7 +14,10 @@ struct Image {
   std::vector<unsigned char> rgb;  // row-major, 3 bytes per pixel
 };
 
-Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 900, int panel_height = 380);
+// width and panel_height in logical pixels (those of the SVG); the image has `scale` pixels per logical
+// pixel: 3 prints a figure 480 pixels wide at 4.8 inches and 300 dpi.
+Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 480, int panel_height = 300,
+                     double scale = 3.0);
 
 // Writes the picture through a temporary file renamed into place; throws qnsim::Error naming the path.
 void writePng(const Image& image, const std::filesystem::path& path);

@@ -5,8 +5,12 @@
 #include <cstdio>
 #include <sstream>
 
+#include "plot/layout.h"
+
 namespace qnsim::plot {
 namespace {
+
+using T = Typography;
 
 std::string rgb(const Color& c) {
   char text[32];
@@ -25,67 +29,97 @@ std::string escape(const std::string& s) {
   return out;
 }
 
-void axes(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f) {
-  out << "<rect x='" << f.left << "' y='" << f.top << "' width='" << f.width << "' height='" << f.height
-      << "' fill='white' stroke='#444'/>\n";
+// Text whose top (the font's ascent) is at y, as the PNG draws it: SVG places the baseline.
+void text(std::ostringstream& out, double x, double y, double size, const std::string& s, const char* anchor, const char* extra = "") {
+  out << "<text x='" << x << "' y='" << y + 0.93 * size << "' font-size='" << size << "' text-anchor='" << anchor << "'" << extra << ">"
+      << escape(s) << "</text>\n";
+}
+
+void axes(std::ostringstream& out, const PlotSpec& p, const PanelLayout& l) {
+  const PanelFrame& f = l.frame;
+  out << "<rect x='" << f.left << "' y='" << f.top << "' width='" << f.width << "' height='" << f.height << "' fill='white'/>\n";
   for (const Tick& t : ticks(p.x, 8)) {
     const double x = f.px(p.x, t.value);
     out << "<line x1='" << x << "' y1='" << f.top << "' x2='" << x << "' y2='" << f.top + f.height << "' stroke='"
-        << (t.label.empty() ? "#f0f0f0" : "#dddddd") << "'/>\n";
-    if (!t.label.empty())
-      out << "<text x='" << x << "' y='" << f.top + f.height + 16 << "' text-anchor='middle'>" << t.label << "</text>\n";
+        << (t.label.empty() ? "#f2f2f2" : "#e0e0e0") << "'/>\n";
+    if (!t.label.empty()) text(out, x, f.top + f.height + 4, T::tick, t.label, "middle");
   }
   for (const Tick& t : ticks(p.y, 6)) {
     const double y = f.py(p.y, t.value);
     out << "<line x1='" << f.left << "' y1='" << y << "' x2='" << f.left + f.width << "' y2='" << y << "' stroke='"
-        << (t.label.empty() ? "#f0f0f0" : "#dddddd") << "'/>\n";
-    if (!t.label.empty()) out << "<text x='" << f.left - 6 << "' y='" << y + 4 << "' text-anchor='end'>" << t.label << "</text>\n";
+        << (t.label.empty() ? "#f2f2f2" : "#e0e0e0") << "'/>\n";
+    if (!t.label.empty()) text(out, f.left - 5, y - 0.6 * T::tick, T::tick, t.label, "end");
   }
-  out << "<text x='" << f.left + f.width / 2 << "' y='" << f.top - 10 << "' text-anchor='middle' font-weight='bold'>" << escape(p.title)
-      << "</text>\n";
-  out << "<text x='" << f.left + f.width / 2 << "' y='" << f.top + f.height + 36 << "' text-anchor='middle'>" << escape(p.x_label)
-      << "</text>\n";
-  out << "<text transform='translate(" << f.left - 76 << "," << f.top + f.height / 2 << ") rotate(-90)' text-anchor='middle'>"
-      << escape(p.y_label) << "</text>\n";
+  out << "<rect x='" << f.left << "' y='" << f.top << "' width='" << f.width << "' height='" << f.height << "' fill='none' stroke='#333'/>\n";
+  text(out, f.left + f.width / 2, f.top - 1.5 * T::title, fitTextSize(p.title, T::title, f.width), p.title, "middle", " font-weight='bold'");
+  text(out, f.left + f.width / 2, f.top + f.height + 1.3 * T::tick + 6, T::label, p.x_label, "middle");
+  out << "<text transform='translate(" << l.panel.x + 4 + 0.93 * T::label << "," << f.top + f.height / 2
+      << ") rotate(-90)' font-size='" << T::label << "' text-anchor='middle'>" << escape(p.y_label) << "</text>\n";
 }
 
-void series(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f, const Series& s) {
-  out << "<polyline fill='none' stroke='" << rgb(s.color) << "' stroke-width='1.6'" << (s.dashed ? " stroke-dasharray='6,4'" : "")
-      << " points='";
-  for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-    const double ux = toUnit(p.x, s.x[i]), uy = toUnit(p.y, s.y[i]);
-    if (!std::isfinite(ux) || !std::isfinite(uy)) continue;
-    out << f.px(p.x, s.x[i]) << ',' << f.py(p.y, std::max(s.y[i], p.y.log ? p.y.lo : s.y[i])) << ' ';
-  }
+void strokes(std::ostringstream& out, const Series& s, const std::vector<Point>& at) {
+  if (s.marker == Marker::none || at.empty()) return;
+  out << "<path fill='none' stroke='" << rgb(s.color) << "' stroke-width='1.1' d='";
+  for (const Point& c : at)
+    for (const auto& seg : markerStrokes(s.marker, c, T::marker)) out << 'M' << seg[0].x << ' ' << seg[0].y << 'L' << seg[1].x << ' ' << seg[1].y;
   out << "'/>\n";
 }
 
-void legend(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f) {
-  size_t longest = 0;  // long labels move the legend left; 12 px text is about 7 px per character
-  for (const Series& s : p.series) longest = std::max(longest, s.label.size());
-  const double x = f.left + f.width - std::max(170.0, 28 + 7.0 * static_cast<double>(longest) + 10);
-  double y = f.top + 16;
-  for (const Series& s : p.series) {
-    if (s.label.empty()) continue;
-    out << "<line x1='" << x << "' y1='" << y - 4 << "' x2='" << x + 22 << "' y2='" << y - 4 << "' stroke='" << rgb(s.color)
-        << "' stroke-width='2.5'/>\n<text x='" << x + 28 << "' y='" << y << "'>" << escape(s.label) << "</text>\n";
-    y += 16;
+std::string dashArray(Dash dash) {
+  const std::vector<double> pattern = dashPattern(dash);
+  if (pattern.empty()) return {};
+  std::ostringstream out;
+  out << " stroke-dasharray='";
+  for (size_t i = 0; i < pattern.size(); ++i) out << (i ? "," : "") << pattern[i] * T::line;
+  out << "'";
+  return out.str();
+}
+
+void series(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f, const Series& s, size_t index) {
+  const auto lines = screenPolylines(p, f, s);
+  for (const auto& line : lines) {
+    out << "<polyline fill='none' stroke='" << rgb(s.color) << "' stroke-width='" << T::line << "'" << dashArray(s.dash) << " points='";
+    for (const Point& q : line) out << q.x << ',' << q.y << ' ';
+    out << "'/>\n";
+    if (s.markers)
+      for (const Point& q : line) out << "<circle cx='" << q.x << "' cy='" << q.y << "' r='2' fill='" << rgb(s.color) << "'/>\n";
+  }
+  strokes(out, s, markerPoints(lines, index));
+}
+
+void legend(std::ostringstream& out, const PlotSpec& p, const PanelLayout& l) {
+  if (l.legend.w <= 0) return;
+  out << "<rect x='" << l.legend.x << "' y='" << l.legend.y << "' width='" << l.legend.w << "' height='" << l.legend.h
+      << "' fill='white' fill-opacity='0.9' stroke='#cccccc'/>\n";
+  double y = l.legend.y + 3;
+  for (size_t i : l.legend_rows) {
+    const Series& s = p.series[i];
+    const double mid = y + 0.72 * T::legend, x = l.legend.x + 6;
+    out << "<line x1='" << x << "' y1='" << mid << "' x2='" << x + T::swatch << "' y2='" << mid << "' stroke='" << rgb(s.color)
+        << "' stroke-width='" << T::line << "'" << dashArray(s.dash) << "/>\n";
+    strokes(out, s, {{x + 0.5 * T::swatch, mid}});
+    text(out, x + T::swatch + 6, y, T::legend, s.label, "start");
+    y += 1.45 * T::legend;
   }
 }
 
 }  // namespace
 
 std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height) {
-  const int top = headingHeight(!heading.empty());
+  const FigureLayout layout = layoutFigure(panels, heading, width, panel_height);
   std::ostringstream out;
-  out << "<svg xmlns='http://www.w3.org/2000/svg' width='" << width << "' height='" << top + panel_height * panels.size()
-      << "' font-family='DejaVu Sans, Arial, sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='#fafafa'/>\n";
-  if (!heading.empty()) out << "<text x='16' y='24' font-size='15' font-weight='bold'>" << escape(heading) << "</text>\n";
+  out << "<svg xmlns='http://www.w3.org/2000/svg' width='" << layout.width << "' height='" << layout.height << "' viewBox='0 0 " << layout.width
+      << ' ' << layout.height << "' font-family='DejaVu Sans, Verdana, sans-serif' fill='#1a1a1a'>\n<rect width='100%' height='100%' fill='white'/>\n";
+  if (!heading.empty()) text(out, 10, 8, fitTextSize(heading, T::heading, width - 20), heading, "start", " font-weight='bold'");
   for (size_t i = 0; i < panels.size(); ++i) {
-    const PanelFrame f = panelFrame(static_cast<int>(i), width, panel_height, !heading.empty());
-    axes(out, panels[i], f);
-    for (const Series& s : panels[i].series) series(out, panels[i], f, s);
-    if (panels[i].legend) legend(out, panels[i], f);
+    const PanelLayout& l = layout.panels[i];
+    const PanelFrame& f = l.frame;
+    axes(out, panels[i], l);
+    out << "<clipPath id='frame" << i << "'><rect x='" << f.left << "' y='" << f.top << "' width='" << f.width << "' height='" << f.height
+        << "'/></clipPath>\n<g clip-path='url(#frame" << i << ")'>\n";
+    for (size_t s = 0; s < panels[i].series.size(); ++s) series(out, panels[i], f, panels[i].series[s], s);
+    out << "</g>\n";
+    legend(out, panels[i], l);
   }
   out << "</svg>\n";
   return out.str();

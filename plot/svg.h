@@ -7,7 +7,8 @@
 
 namespace qnsim::plot {
 
-// Panels stacked vertically, each `width` x `panel_height` pixels, under an optional heading.
-std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 900, int panel_height = 380);
+// Panels stacked vertically, each `width` x `panel_height` pixels, under an optional heading; text as
+// text (DejaVu Sans, the face the PNG draws), so it stays sharp and searchable.
+std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 480, int panel_height = 300);
 
 }  // namespace qnsim::plot

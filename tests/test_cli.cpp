@@ -8,7 +8,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "qnsim/scene.h"
 #include "qnsim/version.h"
@@ -226,6 +228,47 @@ TEST(Cli, BareMeshGetsADefaultSceneOnAGroundPlane) {
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("sphere"), std::string::npos);
   EXPECT_NE(o.out.find("contacts"), std::string::npos);
+}
+
+// docs/cli.md covers the program: every subcommand `qnsim --help` lists has a section there, and every
+// option that subcommand's --help lists is named in it.
+bool names(const std::string& doc, const std::string& option) {
+  for (size_t at = doc.find(option); at != std::string::npos; at = doc.find(option, at + 1)) {
+    const char after = at + option.size() < doc.size() ? doc[at + option.size()] : ' ';
+    if (after == '`' || after == ' ' || after == '=') return true;
+  }
+  return false;
+}
+
+TEST(Cli, TheReferenceDocumentsEveryCommandAndOption) {
+  const std::string doc = slurp(test::sourceDir() / "docs" / "cli.md");
+  const Outcome top = qnsim("--help");
+  ASSERT_EQ(top.status, 0) << top.err;
+  std::vector<std::string> commands;
+  std::istringstream lines(top.out);
+  bool listed = false;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string first;
+    if (line.rfind("Subcommands:", 0) == 0) listed = true;
+    else if (listed && !line.empty() && line[0] == ' ' && words >> first) commands.push_back(first);
+  }
+  EXPECT_GE(commands.size(), 5u) << top.out;
+  for (const std::string& command : commands) {
+    EXPECT_NE(doc.find("## `qnsim " + command), std::string::npos) << "docs/cli.md has no section for qnsim " << command;
+    const Outcome help = qnsim(command + " --help");
+    ASSERT_EQ(help.status, 0) << help.err;
+    std::istringstream options(help.out);
+    for (std::string line; std::getline(options, line);) {  // "  -q,--quiet   text" or "  --script TEXT:{...}"
+      const size_t start = line.find_first_not_of(' ');
+      if (start == 0 || start == std::string::npos || line[start] != '-') continue;
+      const std::string spec = line.substr(start, line.find("  ", start) - start);
+      for (size_t at = spec.find("--"); at != std::string::npos; at = spec.find("--", at + 2)) {
+        const std::string option = spec.substr(at, spec.find_first_of(" ,=", at) - at);
+        if (option != "--help") EXPECT_TRUE(names(doc, option)) << "docs/cli.md does not name qnsim " << command << " " << option;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "experiments/experiment.h"
+#include "plot/layout.h"
 #include "plot/mesh_picture.h"
 #include "plot/png.h"
 #include "qnsim/error.h"
@@ -79,11 +80,11 @@ TEST(PlotPng, DrawsTheSeriesInTheirColoursAndWritesAtomically) {
   plot::PlotSpec p{"title", "x", "y", {0, 10, false}, {0, 1, false}, {}, true};
   p.series.push_back({"red line", {1.0f, 0.0f, 0.0f}, {0, 10}, {0.5, 0.5}});
   const plot::Image image = plot::rasterizePlots({p}, "heading", 400, 300);
-  ASSERT_EQ(image.width, 400);
-  ASSERT_EQ(image.height, 300 + 36);
+  ASSERT_EQ(image.width, 3 * 400);  // at print resolution, 3 pixels per logical pixel
+  ASSERT_EQ(image.height, 3 * std::lround(300 + plot::headingHeight(true)));
   int red = 0;
   for (size_t i = 0; i + 2 < image.rgb.size(); i += 3) red += image.rgb[i] > 200 && image.rgb[i + 1] < 60 && image.rgb[i + 2] < 60;
-  EXPECT_GT(red, 250) << "a 2 px line across a 270 px wide frame, and its legend swatch";
+  EXPECT_GT(red, 9 * 250) << "a 1.5 px line across a 300 px wide frame, and its legend swatch, at 3x";
   const auto path = test::scratchDir("png") / "plot.png";
   plot::writePng(image, path);
   EXPECT_GT(std::filesystem::file_size(path), 100u);

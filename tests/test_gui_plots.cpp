@@ -93,7 +93,7 @@ TEST(GuiPlots, DecimationKeepsSpikesAndBoundsThePointCount) {
 TEST(GuiPlots, SvgHasTitleLabelsLegendAndAPolylinePerSeries) {
   PlotSpec p{"Convergence <test>", "iteration", "error", {0, 10, false}, {1e-6, 1, true}, {}, true};
   p.series.push_back({"QN m=5", seriesColor(0), {0, 5, 10}, {1, 1e-3, 1e-5}});
-  p.series.push_back({"PD", seriesColor(1), {0, 5, 10}, {1, 1e-1, 1e-2}, true});
+  p.series.push_back({"PD", seriesColor(1), {0, 5, 10}, {1, 1e-1, 1e-2}, Dash::dashed});
   const std::string svg = svgPlots({p, p}, "heading");
   EXPECT_NE(svg.find("<svg"), std::string::npos);
   EXPECT_NE(svg.find("Convergence &lt;test&gt;"), std::string::npos);

@@ -10,6 +10,7 @@
 #include "app/gui/plot_widget.h"
 #include "qnsim/error.h"
 #include "qnsim/parameters.h"
+#include "plot/method_style.h"
 
 namespace qnsim::gui {
 namespace {
@@ -18,7 +19,7 @@ float plotHeight(int remaining_plots) {
   return std::max(150.0f, (ImGui::GetContentRegionAvail().y - 8.0f * remaining_plots) / remaining_plots);
 }
 
-Series series(const std::string& label, int color, bool markers = false) { return {label, seriesColor(color), {}, {}, false, markers}; }
+Series series(const std::string& label, int color, bool markers = false) { return {label, seriesColor(color), {}, {}, Dash::solid, markers}; }
 
 void finish(PlotSpec& p, bool log_y, bool x_from_zero = true) {
   p.x = fitAxis(p.series, false, false);
@@ -141,7 +142,7 @@ void drawCompareTab(UiState& ui) {
   PlotSpec p{"Relative error (Eq. 12), frame " + std::to_string(result->frame), c.against_time ? "time (ms)" : "iteration",
              "(g - g*) / (g0 - g*)", {}, {}, {}, true};
   for (size_t m = 0; m < result->traces.size(); ++m) {
-    Series sr = series(result->traces[m].label, static_cast<int>(m));
+    Series sr = methodSeries(result->traces[m].label, static_cast<int>(m));
     const auto& trace = result->traces[m];
     for (size_t k = 0; k < trace.rel_error.size(); ++k) {
       sr.x.push_back(c.against_time ? trace.result.iterations[k].time_ms : trace.result.iterations[k].iteration);
@@ -158,7 +159,7 @@ void drawCompareTab(UiState& ui) {
       const auto& t = result->traces[m];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(toImColor(seriesColor(static_cast<int>(m)))), "%s", t.label.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(toImColor(methodSeries(t.label, static_cast<int>(m)).color)), "%s", methodName(t.label).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%zu", t.result.iterations.size() - 1);
       ImGui::TableNextColumn();

@@ -102,7 +102,7 @@ bool drawCurve(const SolidMaterial& material, const Vec2& interval, float height
   }
   char label[64];
   std::snprintf(label, sizeof label, "k (x - 1), k = %.4g", k);
-  Series fit{label, seriesColor(1), {interval[0], interval[1]}, {k * (interval[0] - 1), k * (interval[1] - 1)}, true};
+  Series fit{label, seriesColor(1), {interval[0], interval[1]}, {k * (interval[0] - 1), k * (interval[1] - 1)}, Dash::dashed};
   p.series = {f, fit};
   if (spline) {
     Series s{"mu s(x) (drag the points)", seriesColor(5), {}, {}};

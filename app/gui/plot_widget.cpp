@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "plot/layout.h"
+
 namespace qnsim::gui {
 namespace {
 
@@ -46,33 +48,46 @@ void drawAxes(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a, float lef
   dl->AddText({a.min.x - left_margin + 2.0f, a.min.y - title.y - 4.0f}, dim, spec.y_label.c_str());
 }
 
-// Screen-space dashes (pairs of end points) along a polyline.
-std::vector<ImVec2> dashes(const std::vector<ImVec2>& points) {
+// Screen-space dashes (pairs of end points) along a polyline, the pattern running on across vertices.
+std::vector<ImVec2> dashes(const std::vector<ImVec2>& points, const std::vector<double>& pattern) {
   std::vector<ImVec2> out;
+  size_t piece = 0;
+  float left = static_cast<float>(pattern[0]) * 2.0f;  // the pattern is in line widths
   for (size_t i = 0; i + 1 < points.size(); ++i) {
-    const ImVec2 p = points[i], q = points[i + 1];
-    const float length = std::hypot(q.x - p.x, q.y - p.y);
-    for (float t = 0; t < length; t += 12.0f) {
-      const float t1 = std::min(t + 7.0f, length);
-      out.push_back({p.x + (q.x - p.x) * t / length, p.y + (q.y - p.y) * t / length});
-      out.push_back({p.x + (q.x - p.x) * t1 / length, p.y + (q.y - p.y) * t1 / length});
+    ImVec2 p = points[i];
+    const ImVec2 q = points[i + 1];
+    float remaining = std::hypot(q.x - p.x, q.y - p.y);
+    while (remaining > 0) {
+      const float step = std::min(remaining, left), t = step / remaining;
+      const ImVec2 c{p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t};
+      if (piece % 2 == 0) out.push_back(p), out.push_back(c);
+      p = c, remaining -= step, left -= step;
+      if (left <= 0) piece = (piece + 1) % pattern.size(), left = static_cast<float>(pattern[piece]) * 2.0f;
     }
   }
   return out;
 }
 
-void drawSeries(ImDrawList* dl, const PlotArea& a, const Series& s) {
+void drawSymbols(ImDrawList* dl, const Series& s, const std::vector<Point>& at) {
+  for (const Point& c : at)
+    for (const auto& seg : markerStrokes(s.marker, c, 3.5)) dl->AddLine({float(seg[0].x), float(seg[0].y)}, {float(seg[1].x), float(seg[1].y)}, toImColor(s.color), 1.2f);
+}
+
+void drawSeries(ImDrawList* dl, const PlotArea& a, const Series& s, size_t index) {
   std::vector<double> xs, ys;
   decimate(s.x, s.y, static_cast<int>(2.0f * (a.max.x - a.min.x)), xs, ys);
   std::vector<ImVec2> points;
+  std::vector<std::vector<Point>> lines;  // for the symbols along the curve
   const ImU32 color = toImColor(s.color);
   const auto flush = [&] {
-    if (s.dashed) {
-      const std::vector<ImVec2> d = dashes(points);
+    if (const std::vector<double> pattern = dashPattern(s.dash); !pattern.empty()) {
+      const std::vector<ImVec2> d = dashes(points, pattern);
       for (size_t i = 0; i + 1 < d.size(); i += 2) dl->AddLine(d[i], d[i + 1], color, 2.0f);
     } else if (points.size() > 1) {
       dl->AddPolyline(points.data(), static_cast<int>(points.size()), color, ImDrawFlags_None, 1.8f);
     }
+    lines.emplace_back();
+    for (const ImVec2& p : points) lines.back().push_back({p.x, p.y});
     points.clear();
   };
   for (size_t i = 0; i < xs.size(); ++i) {
@@ -86,6 +101,7 @@ void drawSeries(ImDrawList* dl, const PlotArea& a, const Series& s) {
     if (s.markers) dl->AddCircleFilled(points.back(), 3.0f, color);
   }
   flush();
+  drawSymbols(dl, s, markerPoints(lines, index));
 }
 
 void drawLegend(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a) {
@@ -120,6 +136,7 @@ void drawLegend(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a) {
   for (const Series& s : spec.series) {
     if (s.label.empty()) continue;
     dl->AddLine({corner.x + 5.0f, y + 0.5f * line}, {corner.x + 24.0f, y + 0.5f * line}, toImColor(s.color), 3.0f);
+    drawSymbols(dl, s, {{corner.x + 14.5, y + 0.5 * line}});
     dl->AddText({corner.x + 30.0f, y}, ImGui::GetColorU32(ImGuiCol_Text), s.label.c_str());
     y += line;
   }
@@ -144,7 +161,10 @@ void drawHover(const PlotSpec& spec, const PlotArea& a) {
 
 }  // namespace
 
-ImU32 toImColor(const Color& c, float alpha) { return ImGui::ColorConvertFloat4ToU32({c.r, c.g, c.b, alpha}); }
+ImU32 toImColor(const Color& c, float alpha) {
+  const float lift = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b < 0.2f ? 0.75f : 0.0f;  // Newton's black on the dark plots
+  return ImGui::ColorConvertFloat4ToU32({c.r + lift * (1 - c.r), c.g + lift * (1 - c.g), c.b + lift * (1 - c.b), alpha});
+}
 
 ImVec2 PlotArea::toScreen(double vx, double vy) const {
   return {static_cast<float>(min.x + toUnit(x, vx) * (max.x - min.x)), static_cast<float>(max.y - toUnit(y, vy) * (max.y - min.y))};
@@ -162,7 +182,7 @@ PlotArea drawPlot(const char* id, const PlotSpec& spec, ImVec2 size) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   drawAxes(dl, spec, a, left_margin);
   dl->PushClipRect(a.min, a.max, true);
-  for (const Series& s : spec.series) drawSeries(dl, a, s);
+  for (size_t i = 0; i < spec.series.size(); ++i) drawSeries(dl, a, spec.series[i], i);
   dl->PopClipRect();
   if (spec.legend) drawLegend(dl, spec, a);
   drawHover(spec, a);

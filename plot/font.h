@@ -1,0 +1,31 @@
+#pragma once
+// The typeface of the picture files: DejaVu Sans (Debian's fonts-dejavu-core), rasterised with
+// stb_truetype, so the PNGs carry the anti-aliased face and the widths that the SVGs name. Without the
+// font file the pictures fall back to stb's easy font (a coarse bitmap face) and say so once on stderr.
+#include <functional>
+#include <string>
+
+namespace qnsim::plot {
+
+class Font {
+ public:
+  // The sans-serif face, loaded on first use (thread-safe).
+  static const Font& sans();
+
+  // Width in pixels of UTF-8 text at a size given as the em height in pixels.
+  double width(const std::string& text, double size) const;
+
+  // Calls cover(x, y, coverage) for each pixel the text covers, coverage in (0, 1]; the text's top-left
+  // corner is at (x, y) in pixels, its em `size` pixels tall.
+  void draw(const std::string& text, double x, double y, double size, const std::function<void(int, int, double)>& cover) const;
+
+  bool isTrueType() const { return !data_.empty(); }
+
+ private:
+  Font();
+  std::string data_;  // the .ttf file; empty when it was not found
+  struct Face;
+  const Face* face_ = nullptr;
+};
+
+}  // namespace qnsim::plot
