@@ -139,6 +139,26 @@ std::vector<Point> markerPoints(const std::vector<std::vector<Point>>& lines, si
   return out;
 }
 
+std::vector<std::array<Point, 2>> dashSegments(const std::vector<Point>& line, Dash dash, double unit) {
+  const std::vector<double> pattern = dashPattern(dash);
+  std::vector<std::array<Point, 2>> out;
+  size_t piece = 0;
+  double left_in_piece = pattern.empty() ? INFINITY : pattern[0] * unit;
+  for (size_t k = 0; k + 1 < line.size(); ++k) {
+    Point a = line[k];
+    const Point b = line[k + 1];
+    double remaining = std::hypot(b.x - a.x, b.y - a.y);
+    while (remaining > 0) {
+      const double step = std::min(remaining, left_in_piece), t = step / remaining;
+      const Point c{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
+      if (piece % 2 == 0) out.push_back({a, c});
+      a = c, remaining -= step, left_in_piece -= step;
+      if (left_in_piece <= 0) piece = (piece + 1) % pattern.size(), left_in_piece = pattern[piece] * unit;
+    }
+  }
+  return out;
+}
+
 std::vector<std::array<Point, 2>> markerStrokes(Marker marker, Point c, double r) {
   std::vector<Point> outline;
   const auto polygon = [&](int sides, double start_degrees, double radius) {

@@ -56,6 +56,10 @@ std::vector<std::vector<Point>> screenPolylines(const PlotSpec& p, const PanelFr
 // curve, started at an offset that differs per series so that equal curves show their symbols apart.
 std::vector<Point> markerPoints(const std::vector<std::vector<Point>>& lines, size_t series_index);
 
+// The drawn pieces of a polyline stroked with a dash pattern (dashPattern's lengths times `unit`, the
+// line's width), the pattern running on across the vertices; every segment for a solid line.
+std::vector<std::array<Point, 2>> dashSegments(const std::vector<Point>& line, Dash dash, double unit);
+
 // The strokes of a symbol centred at c with radius r, as pairs of end points (a closed outline for the
 // shapes, two bars for the cross and the plus).
 std::vector<std::array<Point, 2>> markerStrokes(Marker marker, Point c, double r);

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <utility>
 
 namespace qnsim::plot {
 namespace {
@@ -26,11 +27,14 @@ constexpr Look kLooks[] = {
     {"lbfgs_m5", "Ours (m = 5)", kVermillion, Dash::solid, Marker::circle},
     {"lbfgs_m1", "Ours (m = 1)", kSky, Dash::dotted, Marker::triangle},
     {"lbfgs_m2", "Ours (m = 2)", kGreen, Dash::dash_dot, Marker::square},
+    {"lbfgs_m3", "Ours (m = 3)", kOrange, Dash::long_dash, Marker::circle},
     {"lbfgs_m10", "Ours (m = 10)", kPurple, Dash::dashed, Marker::diamond},
     {"lbfgs_m100", "Ours (m = 100)", kBrown, Dash::long_dash, Marker::plus},
     {"newton", "Newton", kBlack, Dash::solid, Marker::square},
     {"pd", "PD", kBlue, Dash::dashed, Marker::triangle_down},
     {"chebyshev", "Chebyshev", kGreen, Dash::dash_dot, Marker::diamond},
+    {"gd", "Gradient descent", kGrey, Dash::dotted, Marker::circle},
+    {"hecht", "Hecht et al.", kSky, Dash::long_dash, Marker::triangle_down},
     // The initial Hessians of L-BFGS (Fig. 8).
     {"laplacian", "Ours (M/h\u00b2 + L)", kVermillion, Dash::solid, Marker::circle},
     {"scaled_identity", "Scaled identity", kGrey, Dash::dotted, Marker::cross},
@@ -46,19 +50,19 @@ constexpr Look kLooks[] = {
     {"armijo", "Backtracking (Armijo)", kVermillion, Dash::solid, Marker::circle},
     {"wolfe", "Strong Wolfe", kBlue, Dash::dashed, Marker::triangle_down},
     // Hecht et al. 2012 (Fig. 10).
-    {"hecht_n2", "Hecht et al. (N = 2)", kBlue, Dash::dashed, Marker::triangle_down},
+    {"hecht_n2", "Hecht et al. (N = 2)", kSky, Dash::long_dash, Marker::triangle_down},
     {"hecht_n1", "Hecht et al. (N = 1)", kSky, Dash::dotted, Marker::triangle},
-    {"hecht_n2_ls", "Hecht et al. (N = 2) + line search", kGreen, Dash::dash_dot, Marker::square},
+    {"hecht_n2_ls", "Hecht et al. (N = 2) + line search", kBlue, Dash::dash_dot, Marker::cross},
     // Position-based dynamics.
-    {"pbd", "PBD", kOrange, Dash::dashed, Marker::diamond},
+    {"pbd", "PBD", kOrange, Dash::dashed, Marker::plus},
     {"xpbd", "XPBD", kBrown, Dash::dash_dot, Marker::triangle},
     {"xpbd_frame", "XPBD (one solve per frame)", kGrey, Dash::dotted, Marker::cross},
     // The solvers since the paper.
     {"newton_abs", "Newton (|eigenvalues|)", kBlack, Dash::dashed, Marker::cross},
     {"vbd", "VBD", kOrange, Dash::long_dash, Marker::plus},
     {"anderson", "Anderson PD", kViolet, Dash::dashed, Marker::circle},
-    {"jacobi", "Jacobi + Chebyshev", kGrey, Dash::dotted, Marker::triangle},
-    {"admm", "ADMM", kBrown, Dash::dash_dot, Marker::square},
+    {"jacobi", "Jacobi + Chebyshev", kGrey, Dash::dotted, Marker::square},
+    {"admm", "ADMM", kBrown, Dash::solid, Marker::triangle},
 };
 
 const Look* find(const std::string& label) {
@@ -67,20 +71,30 @@ const Look* find(const std::string& label) {
   return nullptr;
 }
 
+// A variant of a known method ("lbfgs_m5, wolfe"): the part before ", " and the rest.
+std::pair<const Look*, std::string> findVariant(const std::string& label) {
+  const size_t comma = label.find(", ");
+  if (comma == std::string::npos) return {nullptr, {}};
+  return {find(label.substr(0, comma)), label.substr(comma)};
+}
+
 }  // namespace
 
 Series methodSeries(const std::string& label, int index) {
   if (const Look* look = find(label)) return {look->name, look->color, {}, {}, look->dash, false, look->marker};
+  // Unknown labels and variants of known methods: a dash and symbol by place, variants in their method's colour.
   static constexpr std::array<Dash, 5> dashes = {Dash::solid, Dash::dashed, Dash::dash_dot, Dash::dotted, Dash::long_dash};
   static constexpr std::array<Marker, 7> markers = {Marker::circle, Marker::square, Marker::triangle, Marker::diamond,
                                                     Marker::triangle_down, Marker::cross, Marker::plus};
   const auto i = static_cast<size_t>(std::abs(index));
-  return {label, seriesColor(index), {}, {}, dashes[i % dashes.size()], false, markers[i % markers.size()]};
+  const auto [method, variant] = findVariant(label);
+  return {methodName(label), method ? method->color : seriesColor(index), {}, {}, dashes[i % dashes.size()], false, markers[i % markers.size()]};
 }
 
 std::string methodName(const std::string& label) {
-  const Look* look = find(label);
-  return look ? look->name : label;
+  if (const Look* look = find(label)) return look->name;
+  const auto [method, variant] = findVariant(label);
+  return method ? method->name + variant : label;
 }
 
 }  // namespace qnsim::plot

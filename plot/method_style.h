@@ -12,7 +12,8 @@ namespace qnsim::plot {
 // name and look; any other gets the label as its name and the index's colour, dash and symbol.
 Series methodSeries(const std::string& label, int index);
 
-// The name a reader sees for a method label ("lbfgs_m5" -> "Ours (m = 5)"); the label itself if unknown.
+// The name a reader sees for a method label ("lbfgs_m5" -> "Ours (m = 5)", "lbfgs_m5, wolfe" -> "Ours
+// (m = 5), wolfe"); the label itself if unknown.
 std::string methodName(const std::string& label);
 
 }  // namespace qnsim::plot

@@ -47,25 +47,8 @@ void drawMarkers(Canvas& canvas, const Series& s, const std::vector<Point>& at) 
   }
 }
 
-// A polyline stroked with the series' dash pattern, the pattern running on across its vertices.
 void drawLine(Canvas& canvas, const std::vector<Point>& line, const Series& s) {
-  const std::vector<double> pattern = dashPattern(s.dash);
-  size_t piece = 0;
-  double left_in_piece = pattern.empty() ? INFINITY : pattern[0] * T::line;
-  for (size_t k = 0; k + 1 < line.size(); ++k) {
-    Point a = line[k];
-    const Point b = line[k + 1];
-    double remaining = std::hypot(b.x - a.x, b.y - a.y);
-    while (remaining > 0) {
-      const double step = std::min(remaining, left_in_piece), t = step / remaining;
-      const Point c{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
-      if (piece % 2 == 0) canvas.line(a.x, a.y, c.x, c.y, s.color, T::line);
-      a = c;
-      remaining -= step;
-      left_in_piece -= step;
-      if (left_in_piece <= 0) piece = (piece + 1) % pattern.size(), left_in_piece = pattern[piece] * T::line;
-    }
-  }
+  for (const auto& [a, b] : dashSegments(line, s.dash, T::line)) canvas.line(a.x, a.y, b.x, b.y, s.color, T::line);
 }
 
 void drawSeries(Canvas& canvas, const PlotSpec& p, const PanelFrame& f, const Series& s, size_t index) {

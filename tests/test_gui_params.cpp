@@ -103,7 +103,7 @@ TEST(GuiCompare, EntriesBecomeCheckedMethods) {
   current.solver.gradient_tolerance = 0.1;
   const std::vector<Method> methods = compareMethods(config);
   ASSERT_EQ(methods.size(), 2u);
-  EXPECT_EQ(methods[0].label, "L-BFGS m=7, rest_hessian");
+  EXPECT_EQ(methods[0].label, "lbfgs_m7, rest_hessian");
   const Settings first = applyMethod(current, methods[0]), second = applyMethod(current, methods[1]);
   EXPECT_EQ(first.solver.lbfgs_window, 7);
   EXPECT_EQ(first.solver.initial_hessian, InitialHessianKind::RestHessian);

@@ -84,6 +84,8 @@ TEST(PlotStyle, EveryMethodOfAFigureDiffersInDashOrSymbolAndKeepsItsLookAcrossFi
       {"laplacian", "scaled_identity", "rest_hessian", "warped_rest_hessian", "frame_hessian", "newton"},
       {"lbfgs_m5", "lbfgs_m5_cg15", "newton", "newton_cg5", "newton_cg15", "gast_cg"},
       {"lbfgs_m5", "newton", "pd", "chebyshev", "newton_abs", "vbd", "anderson", "jacobi", "admm"},
+      {"lbfgs_m1", "lbfgs_m3", "lbfgs_m5", "lbfgs_m10", "pd", "newton", "gd", "chebyshev", "hecht", "pbd", "xpbd"},  // the Compare tab
+      {"ours", "hecht_n2", "hecht_n1", "hecht_n2_ls"},
       {"a", "b", "c", "d", "e"}};  // unknown labels get distinct looks by index
   for (const auto& labels : figures) {
     std::set<std::pair<Dash, Marker>> looks;
@@ -103,6 +105,8 @@ TEST(PlotStyle, EveryMethodOfAFigureDiffersInDashOrSymbolAndKeepsItsLookAcrossFi
   EXPECT_EQ(methodName("lbfgs_m5"), "Ours (m = 5)");
   EXPECT_EQ(methodName("pd"), "PD");
   EXPECT_EQ(methodName("rest_hessian"), "Rest-pose Hessian");
+  EXPECT_EQ(methodName("lbfgs_m5, wolfe"), "Ours (m = 5), wolfe");
+  EXPECT_EQ(methodSeries("newton, cg", 3).color.r, first.color.r) << "a variant keeps its method's colour";
 }
 
 TEST(PlotStyle, EqualCurvesShowTheirSymbolsApart) {

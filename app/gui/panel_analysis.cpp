@@ -81,10 +81,10 @@ void drawCompareEntries(CompareConfig& c) {
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x, gap = 14.0f, drag = 30.0f;
   for (size_t i = 0; i < c.entries.size(); ++i) {
     CompareEntry& e = c.entries[i];
-    const float width = ImGui::GetFrameHeight() + ImGui::CalcTextSize(compareLabel(e).c_str()).x + (e.window >= 0 ? drag : 0.0f) + 8.0f;
+    const float width = ImGui::GetFrameHeight() + ImGui::CalcTextSize(plot::methodName(compareLabel(e)).c_str()).x + (e.window >= 0 ? drag : 0.0f) + 8.0f;
     if (i > 0 && ImGui::GetItemRectMax().x + gap + width <= right) ImGui::SameLine(0, gap);
     ImGui::PushID(static_cast<int>(i));
-    ImGui::Checkbox(e.window >= 0 ? "##on" : compareLabel(e).c_str(), &e.enabled);
+    ImGui::Checkbox(e.window >= 0 ? "##on" : plot::methodName(compareLabel(e)).c_str(), &e.enabled);
     if (e.window >= 0) {
       ImGui::SameLine(0, 4);
       ImGui::TextUnformatted((compareMethodName(e) + " m=").c_str());

@@ -48,26 +48,6 @@ void drawAxes(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a, float lef
   dl->AddText({a.min.x - left_margin + 2.0f, a.min.y - title.y - 4.0f}, dim, spec.y_label.c_str());
 }
 
-// Screen-space dashes (pairs of end points) along a polyline, the pattern running on across vertices.
-std::vector<ImVec2> dashes(const std::vector<ImVec2>& points, const std::vector<double>& pattern) {
-  std::vector<ImVec2> out;
-  size_t piece = 0;
-  float left = static_cast<float>(pattern[0]) * 2.0f;  // the pattern is in line widths
-  for (size_t i = 0; i + 1 < points.size(); ++i) {
-    ImVec2 p = points[i];
-    const ImVec2 q = points[i + 1];
-    float remaining = std::hypot(q.x - p.x, q.y - p.y);
-    while (remaining > 0) {
-      const float step = std::min(remaining, left), t = step / remaining;
-      const ImVec2 c{p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t};
-      if (piece % 2 == 0) out.push_back(p), out.push_back(c);
-      p = c, remaining -= step, left -= step;
-      if (left <= 0) piece = (piece + 1) % pattern.size(), left = static_cast<float>(pattern[piece]) * 2.0f;
-    }
-  }
-  return out;
-}
-
 void drawSymbols(ImDrawList* dl, const Series& s, const std::vector<Point>& at) {
   for (const Point& c : at)
     for (const auto& seg : markerStrokes(s.marker, c, 3.5)) dl->AddLine({float(seg[0].x), float(seg[0].y)}, {float(seg[1].x), float(seg[1].y)}, toImColor(s.color), 1.2f);
@@ -80,14 +60,13 @@ void drawSeries(ImDrawList* dl, const PlotArea& a, const Series& s, size_t index
   std::vector<std::vector<Point>> lines;  // for the symbols along the curve
   const ImU32 color = toImColor(s.color);
   const auto flush = [&] {
-    if (const std::vector<double> pattern = dashPattern(s.dash); !pattern.empty()) {
-      const std::vector<ImVec2> d = dashes(points, pattern);
-      for (size_t i = 0; i + 1 < d.size(); i += 2) dl->AddLine(d[i], d[i + 1], color, 2.0f);
+    lines.emplace_back();
+    for (const ImVec2& p : points) lines.back().push_back({p.x, p.y});
+    if (s.dash != Dash::solid) {
+      for (const auto& [a, b] : dashSegments(lines.back(), s.dash, 2.0)) dl->AddLine({float(a.x), float(a.y)}, {float(b.x), float(b.y)}, color, 2.0f);
     } else if (points.size() > 1) {
       dl->AddPolyline(points.data(), static_cast<int>(points.size()), color, ImDrawFlags_None, 1.8f);
     }
-    lines.emplace_back();
-    for (const ImVec2& p : points) lines.back().push_back({p.x, p.y});
     points.clear();
   };
   for (size_t i = 0; i < xs.size(); ++i) {

@@ -37,16 +37,19 @@ void format(const Json& j, size_t indent, size_t column, std::string& out) {
   }
   const std::string inner(indent + 2, ' ');
   if (j.is_array() && flows(j)) {
-    out += "[\n" + inner;
+    out += "[\n";
+    out += inner;
     size_t at = inner.size();
     for (size_t i = 0; i < j.size(); ++i) {
       const std::string item = oneLine(j[i]) + (i + 1 < j.size() ? "," : "");
-      if (at > inner.size() && at + 1 + item.size() > kWidth) out += "\n" + inner, at = inner.size();
+      if (at > inner.size() && at + 1 + item.size() > kWidth) out += '\n', out += inner, at = inner.size();
       else if (at > inner.size()) out += ' ', ++at;
       out += item;
       at += item.size();
     }
-    out += "\n" + std::string(indent, ' ') + "]";
+    out += '\n';
+    out.append(indent, ' ');
+    out += ']';
     return;
   }
   out += j.is_object() ? "{\n" : "[\n";
@@ -58,7 +61,8 @@ void format(const Json& j, size_t indent, size_t column, std::string& out) {
     format(it.value(), indent + 2, at, out);
     out += i + 1 < j.size() ? ",\n" : "\n";
   }
-  out += std::string(indent, ' ') + (j.is_object() ? "}" : "]");
+  out.append(indent, ' ');
+  out += j.is_object() ? '}' : ']';
 }
 
 }  // namespace

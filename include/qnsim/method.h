@@ -11,7 +11,7 @@
 namespace qnsim {
 
 struct Method {
-  std::string label;               // "L-BFGS m=5", "pd"
+  std::string label;               // "lbfgs_m5", "pd"
   std::vector<std::string> edits;  // KEY=VALUE, setting keys as after --set
 };
 

@@ -1,6 +1,7 @@
 #include "app/gui/logic/compare_methods.h"
 
 #include "experiments/convergence.h"
+#include "plot/method_style.h"
 #include "qnsim/parameters.h"
 
 namespace qnsim::gui {
@@ -44,17 +45,7 @@ std::vector<CompareEntry> defaultCompareEntries() {
   return entries;
 }
 
-std::string compareMethodName(const CompareEntry& entry) {
-  if (entry.method == kLbfgs) return "L-BFGS";
-  if (entry.method == "pd") return "PD";
-  if (entry.method == "newton") return "Newton";
-  if (entry.method == "gd") return "GD";
-  if (entry.method == "chebyshev") return "Chebyshev";
-  if (entry.method == "hecht") return "Hecht et al.";
-  if (entry.method == "pbd") return "PBD";
-  if (entry.method == "xpbd") return "XPBD";
-  return entry.method;
-}
+std::string compareMethodName(const CompareEntry& entry) { return entry.method == kLbfgs ? "L-BFGS" : plot::methodName(entry.method); }
 
 std::string compareVariant(const CompareEntry& entry) {
   std::string variant;
@@ -63,7 +54,7 @@ std::string compareVariant(const CompareEntry& entry) {
 }
 
 std::string compareLabel(const CompareEntry& entry) {
-  return compareMethodName(entry) + (entry.window >= 0 ? " m=" + std::to_string(entry.window) : "") + compareVariant(entry);
+  return (entry.method == kLbfgs ? "lbfgs_m" + std::to_string(entry.window) : entry.method) + compareVariant(entry);
 }
 
 std::vector<Method> compareMethods(const CompareConfig& config) {
