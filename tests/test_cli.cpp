@@ -265,7 +265,9 @@ TEST(Cli, TheReferenceDocumentsEveryCommandAndOption) {
       const std::string spec = line.substr(start, line.find("  ", start) - start);
       for (size_t at = spec.find("--"); at != std::string::npos; at = spec.find("--", at + 2)) {
         const std::string option = spec.substr(at, spec.find_first_of(" ,=", at) - at);
-        if (option != "--help") EXPECT_TRUE(names(doc, option)) << "docs/cli.md does not name qnsim " << command << " " << option;
+        if (option != "--help") {
+          EXPECT_TRUE(names(doc, option)) << "docs/cli.md does not name qnsim " << command << " " << option;
+        }
       }
     }
   }

@@ -63,7 +63,7 @@ void drawSeries(ImDrawList* dl, const PlotArea& a, const Series& s, size_t index
     lines.emplace_back();
     for (const ImVec2& p : points) lines.back().push_back({p.x, p.y});
     if (s.dash != Dash::solid) {
-      for (const auto& [a, b] : dashSegments(lines.back(), s.dash, 2.0)) dl->AddLine({float(a.x), float(a.y)}, {float(b.x), float(b.y)}, color, 2.0f);
+      for (const auto& [from, to] : dashSegments(lines.back(), s.dash, 2.0)) dl->AddLine({float(from.x), float(from.y)}, {float(to.x), float(to.y)}, color, 2.0f);
     } else if (points.size() > 1) {
       dl->AddPolyline(points.data(), static_cast<int>(points.size()), color, ImDrawFlags_None, 1.8f);
     }
