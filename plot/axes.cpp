@@ -153,12 +153,10 @@ void decimate(const std::vector<double>& x, const std::vector<double>& y, int ta
 }
 
 Color seriesColor(int index) {
-  // Okabe and Ito's colour-blind-safe palette (without its black and yellow, which vanish on one of the
-  // backgrounds), then two darker tones.
-  static const std::array<Color, 8> palette = {Color{0.00f, 0.45f, 0.70f}, Color{0.90f, 0.62f, 0.00f}, Color{0.00f, 0.62f, 0.45f},
-                                               Color{0.84f, 0.37f, 0.00f}, Color{0.80f, 0.47f, 0.65f}, Color{0.34f, 0.71f, 0.91f},
-                                               Color{0.55f, 0.35f, 0.15f}, Color{0.45f, 0.45f, 0.45f}};
-  return palette[static_cast<size_t>(std::abs(index)) % palette.size()];
+  // The palette without black, which vanishes on the sandbox's dark plots.
+  static const std::array<Color, 8> colors = {palette::blue,   palette::orange, palette::green, palette::vermillion,
+                                              palette::purple, palette::sky,    palette::brown, palette::grey};
+  return colors[static_cast<size_t>(std::abs(index)) % colors.size()];
 }
 
 std::vector<double> dashPattern(Dash dash) {

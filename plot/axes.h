@@ -20,6 +20,13 @@ struct Color {
   float r, g, b;
 };
 
+// Okabe and Ito's colour-blind-safe colours, with grey, brown and violet: every plot's palette.
+namespace palette {
+constexpr Color vermillion{0.84f, 0.37f, 0.00f}, black{0.10f, 0.10f, 0.10f}, blue{0.00f, 0.45f, 0.70f}, green{0.00f, 0.62f, 0.45f},
+    sky{0.34f, 0.71f, 0.91f}, purple{0.80f, 0.47f, 0.65f}, orange{0.90f, 0.62f, 0.00f}, grey{0.50f, 0.50f, 0.50f},
+    brown{0.55f, 0.35f, 0.15f}, violet{0.42f, 0.27f, 0.65f};
+}  // namespace palette
+
 // How a curve is stroked and marked, so that curves lying on one another stay apart in print.
 enum class Dash { solid, dashed, dotted, dash_dot, long_dash };
 enum class Marker { none, circle, square, triangle, triangle_down, diamond, cross, plus };

@@ -12,14 +12,14 @@
 
 namespace qnsim::plot {
 
-constexpr Color kBackground{1.0f, 1.0f, 1.0f}, kWhite{1, 1, 1}, kFrame{0.2f, 0.2f, 0.2f}, kGrid{0.88f, 0.88f, 0.88f},
+constexpr Color kWhite{1, 1, 1}, kFrame{0.2f, 0.2f, 0.2f}, kGrid{0.88f, 0.88f, 0.88f},
     kMinorGrid{0.95f, 0.95f, 0.95f}, kText{0.1f, 0.1f, 0.1f};
 
 class Canvas {
  public:
   Canvas(int width, int height, double scale = 1.0)
       : scale_(scale), image_{device(width), device(height), std::vector<unsigned char>(3 * size_t(device(width)) * size_t(device(height)))} {
-    fillDevice(0, 0, image_.width, image_.height, kBackground);
+    fillDevice(0, 0, image_.width, image_.height, kWhite);
   }
 
   // Only pixels inside the clip rectangle (logical) are drawn; the whole picture by default.

@@ -51,7 +51,6 @@ std::string ascii(const std::string& text) {
 }  // namespace
 
 Font::Font() {
-  static Face face;
   for (const char* path : kFontFiles) {
     std::ifstream in(path, std::ios::binary);
     if (!in) continue;
@@ -59,13 +58,22 @@ Font::Font() {
     bytes << in.rdbuf();
     data_ = bytes.str();
     const auto* ttf = reinterpret_cast<const unsigned char*>(data_.data());
-    if (stbtt_InitFont(&face.info, ttf, stbtt_GetFontOffsetForIndex(ttf, 0))) {
-      face_ = &face;
+    auto face = std::make_unique<Face>();
+    if (stbtt_InitFont(&face->info, ttf, stbtt_GetFontOffsetForIndex(ttf, 0))) {
+      face_ = std::move(face);
       return;
     }
-    data_.clear();
   }
+  data_.clear();
   std::fprintf(stderr, "qnsim: DejaVuSans.ttf not found (apt-get install fonts-dejavu-core); pictures use a bitmap font\n");
+}
+
+Font::~Font() = default;
+
+double Font::advance(int code_point, int next, double scale) const {
+  int advance = 0, bearing = 0;
+  stbtt_GetCodepointHMetrics(&face_->info, code_point, &advance, &bearing);
+  return (advance + (next ? stbtt_GetCodepointKernAdvance(&face_->info, code_point, next) : 0)) * scale;
 }
 
 const Font& Font::sans() {
@@ -81,12 +89,7 @@ double Font::width(const std::string& text, double size) const {
   const float scale = stbtt_ScaleForMappingEmToPixels(&face_->info, static_cast<float>(size));
   const std::vector<int> cps = codePoints(text);
   double w = 0;
-  for (size_t i = 0; i < cps.size(); ++i) {
-    int advance = 0, bearing = 0;
-    stbtt_GetCodepointHMetrics(&face_->info, cps[i], &advance, &bearing);
-    w += advance * scale;
-    if (i + 1 < cps.size()) w += stbtt_GetCodepointKernAdvance(&face_->info, cps[i], cps[i + 1]) * scale;
-  }
+  for (size_t i = 0; i < cps.size(); ++i) w += advance(cps[i], i + 1 < cps.size() ? cps[i + 1] : 0, scale);
   return w;
 }
 
@@ -118,10 +121,7 @@ void Font::draw(const std::string& text, double x, double y, double size, const 
         if (const int a = bitmap[by * w + bx]; a > 0)
           cover(static_cast<int>(std::floor(pen)) + ox + bx, static_cast<int>(std::floor(baseline)) + oy + by, a / 255.0);
     stbtt_FreeBitmap(bitmap, nullptr);
-    int advance = 0, bearing = 0;
-    stbtt_GetCodepointHMetrics(&face_->info, cps[i], &advance, &bearing);
-    pen += advance * scale;
-    if (i + 1 < cps.size()) pen += stbtt_GetCodepointKernAdvance(&face_->info, cps[i], cps[i + 1]) * scale;
+    pen += advance(cps[i], i + 1 < cps.size() ? cps[i + 1] : 0, scale);
   }
 }
 

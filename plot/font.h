@@ -3,6 +3,7 @@
 // stb_truetype, so the PNGs carry the anti-aliased face and the widths that the SVGs name. Without the
 // font file the pictures fall back to stb's easy font (a coarse bitmap face) and say so once on stderr.
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace qnsim::plot {
@@ -19,13 +20,17 @@ class Font {
   // corner is at (x, y) in pixels, its em `size` pixels tall.
   void draw(const std::string& text, double x, double y, double size, const std::function<void(int, int, double)>& cover) const;
 
-  bool isTrueType() const { return !data_.empty(); }
+  bool isTrueType() const { return face_ != nullptr; }
 
  private:
   Font();
-  std::string data_;  // the .ttf file; empty when it was not found
+  ~Font();
+  // Pixels from one glyph's origin to the next's: its advance and the kerning with the next (0 = none).
+  double advance(int code_point, int next, double scale) const;
+
+  std::string data_;  // the .ttf file, which the face reads from
   struct Face;
-  const Face* face_ = nullptr;
+  std::unique_ptr<Face> face_;  // null when no font file was found
 };
 
 }  // namespace qnsim::plot

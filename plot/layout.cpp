@@ -28,15 +28,13 @@ bool crosses(const Point& a, const Point& b, const Rect& r) {
   return true;
 }
 
-bool covers(const PlotSpec& p, const PanelFrame& f, const Rect& box) {
+// Does any of the panel's curves (as screenPolylines drew them) enter the box, or come within 3 px?
+bool covers(const std::vector<std::vector<Point>>& lines, const Rect& box) {
   const Rect padded{box.x - 3, box.y - 3, box.w + 6, box.h + 6};
-  for (size_t i = 0; i < p.series.size(); ++i) {
-    const auto lines = screenPolylines(p, f, p.series[i]);
-    for (const auto& line : lines) {
-      if (line.size() == 1 && padded.contains(line[0])) return true;
-      for (size_t k = 0; k + 1 < line.size(); ++k)
-        if (crosses(line[k], line[k + 1], padded)) return true;
-    }
+  for (const auto& line : lines) {
+    if (line.size() == 1 && padded.contains(line[0])) return true;
+    for (size_t k = 0; k + 1 < line.size(); ++k)
+      if (crosses(line[k], line[k + 1], padded)) return true;
   }
   return false;
 }
@@ -69,10 +67,13 @@ PanelLayout layoutPanel(const PlotSpec& p, const Rect& panel) {
   if (out.legend_rows.empty()) return out;
   const double w = 6 + Typography::swatch + 6 + widest + 8, h = 1.45 * Typography::legend * out.legend_rows.size() + 6;
   const PanelFrame& f = out.frame;
+  std::vector<std::vector<Point>> lines;
+  for (const Series& s : p.series)
+    for (auto& line : screenPolylines(p, f, s)) lines.push_back(std::move(line));
   const double m = 6, right = f.left + f.width - w - m, bottom = f.top + f.height - h - m;
   for (const Point corner : {Point{right, f.top + m}, Point{f.left + m, f.top + m}, Point{right, bottom}, Point{f.left + m, bottom}}) {
     const Rect box{corner.x, corner.y, w, h};
-    if (w + 2 * m <= f.width && h + 2 * m <= f.height && !covers(p, f, box)) {
+    if (w + 2 * m <= f.width && h + 2 * m <= f.height && !covers(lines, box)) {
       out.legend = box;
       return out;
     }
@@ -100,13 +101,12 @@ FigureLayout layoutFigure(const std::vector<PlotSpec>& panels, const std::string
 std::vector<std::vector<Point>> screenPolylines(const PlotSpec& p, const PanelFrame& f, const Series& s) {
   std::vector<std::vector<Point>> out(1);
   for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-    const double x = p.x.log ? std::max(s.x[i], p.x.lo) : s.x[i], y = p.y.log ? std::max(s.y[i], p.y.lo) : s.y[i];
-    const bool missing = !std::isfinite(s.x[i]) || !std::isfinite(s.y[i]) || !std::isfinite(toUnit(p.x, x)) || !std::isfinite(toUnit(p.y, y)) ||
-                         (p.x.log && s.x[i] < 0) || (p.y.log && s.y[i] < 0);
-    if (missing) {
+    // A negative value has no place on a log axis; zero and small ones sit on its low end.
+    if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i]) || (p.x.log && s.x[i] < 0) || (p.y.log && s.y[i] < 0)) {
       if (!out.back().empty()) out.emplace_back();
       continue;
     }
+    const double x = p.x.log ? std::max(s.x[i], p.x.lo) : s.x[i], y = p.y.log ? std::max(s.y[i], p.y.lo) : s.y[i];
     out.back().push_back({f.px(p.x, x), f.py(p.y, y)});
   }
   if (out.back().empty()) out.pop_back();

@@ -48,8 +48,8 @@ struct FigureLayout {
 FigureLayout layoutFigure(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height);
 double headingHeight(bool heading);
 
-// A series as polylines on the panel (split where a value is missing or not positive on a log axis;
-// values past a log axis' low end sit on that end).
+// A series as polylines on the panel (split where a value is missing or negative on a log axis; zero
+// and values past a log axis' low end sit on that end).
 std::vector<std::vector<Point>> screenPolylines(const PlotSpec& p, const PanelFrame& f, const Series& s);
 
 // Where a series' symbols go: on every sample of a short series, else every so many pixels along the

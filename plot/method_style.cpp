@@ -15,54 +15,52 @@ struct Look {
   Marker marker;
 };
 
-// Okabe and Ito's colour-blind-safe colours; ours is vermillion throughout, Newton black, PD blue.
-constexpr Color kVermillion{0.84f, 0.37f, 0.00f}, kBlack{0.10f, 0.10f, 0.10f}, kBlue{0.00f, 0.45f, 0.70f}, kGreen{0.00f, 0.62f, 0.45f},
-    kSky{0.34f, 0.71f, 0.91f}, kPurple{0.80f, 0.47f, 0.65f}, kOrange{0.90f, 0.62f, 0.00f}, kGrey{0.50f, 0.50f, 0.50f},
-    kBrown{0.55f, 0.35f, 0.15f}, kViolet{0.42f, 0.27f, 0.65f};
+// Ours is vermillion throughout, Newton black, PD blue.
+using namespace palette;
 
 constexpr Look kLooks[] = {
     // The paper's methods (Figs. 7, 9, 13, 16, 17).
-    {"ours", "Ours", kVermillion, Dash::solid, Marker::circle},
-    {"qn", "Ours", kVermillion, Dash::solid, Marker::circle},
-    {"lbfgs_m5", "Ours (m = 5)", kVermillion, Dash::solid, Marker::circle},
-    {"lbfgs_m1", "Ours (m = 1)", kSky, Dash::dotted, Marker::triangle},
-    {"lbfgs_m2", "Ours (m = 2)", kGreen, Dash::dash_dot, Marker::square},
-    {"lbfgs_m3", "Ours (m = 3)", kOrange, Dash::long_dash, Marker::circle},
-    {"lbfgs_m10", "Ours (m = 10)", kPurple, Dash::dashed, Marker::diamond},
-    {"lbfgs_m100", "Ours (m = 100)", kBrown, Dash::long_dash, Marker::plus},
-    {"newton", "Newton", kBlack, Dash::solid, Marker::square},
-    {"pd", "PD", kBlue, Dash::dashed, Marker::triangle_down},
-    {"chebyshev", "Chebyshev", kGreen, Dash::dash_dot, Marker::diamond},
-    {"gd", "Gradient descent", kGrey, Dash::dotted, Marker::circle},
-    {"hecht", "Hecht et al.", kSky, Dash::long_dash, Marker::triangle_down},
+    {"ours", "Ours", vermillion, Dash::solid, Marker::circle},
+    {"qn", "Ours", vermillion, Dash::solid, Marker::circle},
+    {"lbfgs_m5", "Ours (m = 5)", vermillion, Dash::solid, Marker::circle},
+    {"lbfgs_m1", "Ours (m = 1)", sky, Dash::dotted, Marker::triangle},
+    {"lbfgs_m2", "Ours (m = 2)", green, Dash::dash_dot, Marker::square},
+    {"lbfgs_m3", "Ours (m = 3)", orange, Dash::long_dash, Marker::circle},
+    {"lbfgs_m10", "Ours (m = 10)", purple, Dash::dashed, Marker::diamond},
+    {"lbfgs_m100", "Ours (m = 100)", brown, Dash::long_dash, Marker::plus},
+    {"newton", "Newton", black, Dash::solid, Marker::square},
+    {"pd", "PD", blue, Dash::dashed, Marker::triangle_down},
+    {"chebyshev", "Chebyshev", green, Dash::dash_dot, Marker::diamond},
+    {"gd", "Gradient descent", grey, Dash::dotted, Marker::circle},
+    {"hecht", "Hecht et al.", sky, Dash::long_dash, Marker::triangle_down},
     // The initial Hessians of L-BFGS (Fig. 8).
-    {"laplacian", "Ours (M/h\u00b2 + L)", kVermillion, Dash::solid, Marker::circle},
-    {"scaled_identity", "Scaled identity", kGrey, Dash::dotted, Marker::cross},
-    {"rest_hessian", "Rest-pose Hessian", kSky, Dash::dashed, Marker::triangle},
-    {"warped_rest_hessian", "Warped rest-pose Hessian", kPurple, Dash::dash_dot, Marker::diamond},
-    {"frame_hessian", "Per-frame Hessian", kGreen, Dash::long_dash, Marker::plus},
+    {"laplacian", "Ours (M/h\u00b2 + L)", vermillion, Dash::solid, Marker::circle},
+    {"scaled_identity", "Scaled identity", grey, Dash::dotted, Marker::cross},
+    {"rest_hessian", "Rest-pose Hessian", sky, Dash::dashed, Marker::triangle},
+    {"warped_rest_hessian", "Warped rest-pose Hessian", purple, Dash::dash_dot, Marker::diamond},
+    {"frame_hessian", "Per-frame Hessian", green, Dash::long_dash, Marker::plus},
     // Linear solvers (Fig. 16).
-    {"lbfgs_m5_cg15", "Ours + CG (15)", kVermillion, Dash::dashed, Marker::triangle},
-    {"newton_cg5", "Newton + CG (5)", kBlack, Dash::dotted, Marker::cross},
-    {"newton_cg15", "Newton + CG (15)", kBlack, Dash::dash_dot, Marker::plus},
-    {"gast_cg", "Gast et al. (CG)", kGrey, Dash::long_dash, Marker::diamond},
+    {"lbfgs_m5_cg15", "Ours + CG (15)", vermillion, Dash::dashed, Marker::triangle},
+    {"newton_cg5", "Newton + CG (5)", black, Dash::dotted, Marker::cross},
+    {"newton_cg15", "Newton + CG (15)", black, Dash::dash_dot, Marker::plus},
+    {"gast_cg", "Gast et al. (CG)", grey, Dash::long_dash, Marker::diamond},
     // Line searches (Fig. 14).
-    {"armijo", "Backtracking (Armijo)", kVermillion, Dash::solid, Marker::circle},
-    {"wolfe", "Strong Wolfe", kBlue, Dash::dashed, Marker::triangle_down},
+    {"armijo", "Backtracking (Armijo)", vermillion, Dash::solid, Marker::circle},
+    {"wolfe", "Strong Wolfe", blue, Dash::dashed, Marker::triangle_down},
     // Hecht et al. 2012 (Fig. 10).
-    {"hecht_n2", "Hecht et al. (N = 2)", kSky, Dash::long_dash, Marker::triangle_down},
-    {"hecht_n1", "Hecht et al. (N = 1)", kSky, Dash::dotted, Marker::triangle},
-    {"hecht_n2_ls", "Hecht et al. (N = 2) + line search", kBlue, Dash::dash_dot, Marker::cross},
+    {"hecht_n2", "Hecht et al. (N = 2)", sky, Dash::long_dash, Marker::triangle_down},
+    {"hecht_n1", "Hecht et al. (N = 1)", sky, Dash::dotted, Marker::triangle},
+    {"hecht_n2_ls", "Hecht et al. (N = 2) + line search", blue, Dash::dash_dot, Marker::cross},
     // Position-based dynamics.
-    {"pbd", "PBD", kOrange, Dash::dashed, Marker::plus},
-    {"xpbd", "XPBD", kBrown, Dash::dash_dot, Marker::triangle},
-    {"xpbd_frame", "XPBD (one solve per frame)", kGrey, Dash::dotted, Marker::cross},
+    {"pbd", "PBD", orange, Dash::dashed, Marker::plus},
+    {"xpbd", "XPBD", brown, Dash::dash_dot, Marker::triangle},
+    {"xpbd_frame", "XPBD (one solve per frame)", grey, Dash::dotted, Marker::cross},
     // The solvers since the paper.
-    {"newton_abs", "Newton (|eigenvalues|)", kBlack, Dash::dashed, Marker::cross},
-    {"vbd", "VBD", kOrange, Dash::long_dash, Marker::plus},
-    {"anderson", "Anderson PD", kViolet, Dash::dashed, Marker::circle},
-    {"jacobi", "Jacobi + Chebyshev", kGrey, Dash::dotted, Marker::square},
-    {"admm", "ADMM", kBrown, Dash::solid, Marker::triangle},
+    {"newton_abs", "Newton (|eigenvalues|)", black, Dash::dashed, Marker::cross},
+    {"vbd", "VBD", orange, Dash::long_dash, Marker::plus},
+    {"anderson", "Anderson PD", violet, Dash::dashed, Marker::circle},
+    {"jacobi", "Jacobi + Chebyshev", grey, Dash::dotted, Marker::square},
+    {"admm", "ADMM", brown, Dash::solid, Marker::triangle},
 };
 
 const Look* find(const std::string& label) {
