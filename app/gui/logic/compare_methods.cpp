@@ -53,6 +53,11 @@ std::string compareMethodName(const CompareEntry& entry) {
   if (entry.method == "hecht") return "Hecht et al.";
   if (entry.method == "pbd") return "PBD";
   if (entry.method == "xpbd") return "XPBD";
+  if (entry.method == "newton_abs") return "Newton (|eig|)";
+  if (entry.method == "vbd") return "VBD";
+  if (entry.method == "anderson") return "Anderson PD";
+  if (entry.method == "jacobi") return "Jacobi-Chebyshev";
+  if (entry.method == "admm") return "ADMM";
   return entry.method;
 }
 
