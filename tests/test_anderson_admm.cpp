@@ -54,7 +54,7 @@ TEST(Anderson, ItsFirstIterateIsTheProjectiveDynamicsStep) {
 // On a PD material (ARAP) from the same state, 30 Anderson iterations end far below 30 PD iterations.
 TEST(Anderson, ConvergesFasterThanProjectiveDynamicsOnAPdMaterial) {
   Simulation sim(loadScene(test::sourceDir() / "scenes" / "squirrel_head_stiff_pd.json"));
-  for (int f = 0; f < 30; ++f) sim.step();
+  for (int f = 0; f < 5; ++f) sim.step();
   const auto traces = sim.compareNextFrame({{"anderson", {"solver.method=anderson", "solver.iterations=30", "solver.gradient_tolerance=0"}},
                                             {"pd", {"solver.method=pd", "solver.iterations=30", "solver.gradient_tolerance=0"}}});
   std::printf("after 30 iterations: anderson %.3g, pd %.3g\n", traces[0].rel_error.back(), traces[1].rel_error.back());

@@ -47,8 +47,11 @@ Mat12 tetHessian(const Model& model, int e, const VecX& z, EigenvalueFilter filt
   return H;
 }
 
-TetVertexTerms tetVertexTerms(const Model& model, int e, int a, const Mat3& F, EigenvalueFilter filter) {
-  const Vec3 g = shapeGradients(model.tets, e).row(a).transpose();
+namespace {
+
+// Tet e's terms for its vertices first..last-1 into out[0..]: one SVD and one eigensystem for all of them.
+void vertexTerms(const Model& model, int e, const Mat3& F, EigenvalueFilter filter, int first, int last, TetVertexTerms* out) {
+  const Eigen::Matrix<double, 4, 3> g = shapeGradients(model.tets, e);
   const double V = model.tets.volume[e];
   const int region = model.tets.region[e];
   const Svd3 svd = svd3(F);
@@ -58,13 +61,28 @@ TetVertexTerms tetVertexTerms(const Model& model, int e, int a, const Mat3& F, E
   double psi_value = psiAndGradient(model.solid(region), svd.sigma, dpsi);
   Mat3 P = svd.U * dpsi.asDiagonal() * svd.V.transpose();
   psi_value += addFiberEnergyAndStress(model.regions[region].fiber, F, &P);
-  TetVertexTerms out{V * psi_value, V * P * g, Mat3::Zero()};
+  for (int a = first; a < last; ++a) out[a - first] = {V * psi_value, V * P * g.row(a).transpose(), Mat3::Zero()};
   forEachMode(model, e, F, svd, [&](double lambda, const Mat3& Q) {
     const double weight = V * filterEigenvalue(lambda, filter);
     if (weight == 0.0) return;
-    const Vec3 w = Q * g;
-    out.hessian.noalias() += weight * w * w.transpose();
+    for (int a = first; a < last; ++a) {
+      const Vec3 w = Q * g.row(a).transpose();
+      out[a - first].hessian.noalias() += weight * w * w.transpose();
+    }
   });
+}
+
+}  // namespace
+
+TetVertexTerms tetVertexTerms(const Model& model, int e, int a, const Mat3& F, EigenvalueFilter filter) {
+  TetVertexTerms out;
+  vertexTerms(model, e, F, filter, a, a + 1, &out);
+  return out;
+}
+
+std::array<TetVertexTerms, 4> tetVertexTermsOfAll(const Model& model, int e, const Mat3& F, EigenvalueFilter filter) {
+  std::array<TetVertexTerms, 4> out;
+  vertexTerms(model, e, F, filter, 0, 4, out.data());
   return out;
 }
 

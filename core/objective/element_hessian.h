@@ -5,6 +5,8 @@
 // clamped to zero (projected Newton) or replaced by its absolute value (Chen et al. 2024, "Stabler
 // Neo-Hookean Simulation: Absolute Eigenvalue Filtering for Projected Newton"); the latter keeps the
 // curvature's magnitude, so a compressed element is not left with a flat, over-long step.
+#include <array>
+
 #include "core/model/model.h"
 #include "qnsim/types.h"
 
@@ -35,6 +37,8 @@ struct TetVertexTerms {
   Mat3 hessian;
 };
 TetVertexTerms tetVertexTerms(const Model& model, int e, int a, const Mat3& F, EigenvalueFilter filter);
+// The same for all four vertices from one SVD and one eigensystem (block Jacobi takes them at one x).
+std::array<TetVertexTerms, 4> tetVertexTermsOfAll(const Model& model, int e, const Mat3& F, EigenvalueFilter filter);
 
 // The 3 x 3 block K of a spring k/2 (|d| - l0)^2 with d = x_i - x_j (its Hessian is [K -K; -K K]); the
 // across-axis eigenvalue k (1 - l0/|d|) is negative in compression and filtered.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/common/parallel.h"
 
 namespace qnsim {
 
@@ -47,18 +48,39 @@ Vec3 VertexBlocks::argument(const VecX& x, int v) const {
   return s == 1.0 ? Vec3(vertex(x, v)) : Vec3(s * vertex(x, v) + vertex(objective_.energyOffset(), v));
 }
 
-// c V Psi(F(z)); gradient c s V P g_a, Hessian c s^2 (filtered block); F(z) = s F(x) + F(o).
+// F(z) = s F(x) + F(o) of tet e.
+Mat3 VertexBlocks::deformation(const VecX& x, int e) const {
+  const Mat3 F = model_.tets.deformationGradient(x, e);
+  return objective_.argumentScale() == 1.0 ? F : Mat3(objective_.argumentScale() * F + offset_gradient_[e]);
+}
+
+// From the material's V Psi(F(z)), V P g_a and its block: c V Psi, gradient c s V P g_a, Hessian c s^2
+// (filtered block), plus material damping's on x itself.
+TetVertexTerms VertexBlocks::tetTerms(const VecX& x, int e, const TetVertexTerms& material, int a) const {
+  const double c = objective_.energyScale(), s = objective_.argumentScale();
+  TetVertexTerms t{c * material.energy, c * s * material.gradient, c * s * s * material.hessian};
+  if (objective_.damping.active()) {
+    const TetVertexTerms d = objective_.dampingTetVertexTerms(x, e, a);
+    t.energy += d.energy, t.gradient += d.gradient, t.hessian += d.hessian;
+  }
+  return t;
+}
+
 void VertexBlocks::addTet(const VecX& x, int entry, Block& b) const {
   const int e = entry / 4, a = entry % 4;
   if (model_.tets.removed[e]) return;
-  const double c = objective_.energyScale(), s = objective_.argumentScale();
-  Mat3 F = model_.tets.deformationGradient(x, e);
-  if (s != 1.0) F = s * F + offset_gradient_[e];
-  const TetVertexTerms t = tetVertexTerms(model_, e, a, F, filter_);
-  b.energy += c * t.energy;
-  b.gradient += c * s * t.gradient;
-  b.hessian += c * s * s * t.hessian;
-  if (objective_.damping.active()) add(b, objective_.dampingTetVertexTerms(x, e, a));  // on x itself
+  add(b, tet_cache_.empty() ? tetTerms(x, e, tetVertexTerms(model_, e, a, deformation(x, e), filter_), a) : tet_cache_[entry]);
+}
+
+void VertexBlocks::cacheTets(const VecX& x) {
+  tet_cache_.resize(4 * static_cast<size_t>(model_.tets.size()));
+  parallelFor(model_.tets.size(), 64, [&](int begin, int end) {
+    for (int e = begin; e < end; ++e) {
+      if (model_.tets.removed[e]) continue;
+      const std::array<TetVertexTerms, 4> material = tetVertexTermsOfAll(model_, e, deformation(x, e), filter_);
+      for (int a = 0; a < 4; ++a) tet_cache_[4 * e + a] = tetTerms(x, e, material[a], a);
+    }
+  });
 }
 
 void VertexBlocks::addSpring(const VecX& x, int entry, Block& b) const {

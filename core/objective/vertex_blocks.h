@@ -27,6 +27,11 @@ class VertexBlocks {
   };
   Block block(const VecX& x, int v) const;
 
+  // For block Jacobi, where every vertex's block is taken at the same x: each tet's share of its four
+  // vertices' blocks computed once (one SVD, not four), which block() reads until dropTetCache().
+  void cacheTets(const VecX& x);
+  void dropTetCache() { tet_cache_.clear(); }
+
   const VertexElements& incidence() const { return incident_; }
 
  private:
@@ -37,6 +42,8 @@ class VertexBlocks {
     int index, slot;
   };
   Vec3 argument(const VecX& x, int v) const;  // z_v = s x_v + o_v
+  Mat3 deformation(const VecX& x, int e) const;  // F(z) of tet e
+  TetVertexTerms tetTerms(const VecX& x, int e, const TetVertexTerms& material, int a) const;
   void addTet(const VecX& x, int entry, Block& b) const;
   void addSpring(const VecX& x, int entry, Block& b) const;
   void addTerm(const VecX& x, int v, const Term& t, Block& b) const;
@@ -48,6 +55,7 @@ class VertexBlocks {
   std::vector<Mat3> offset_gradient_;  // per tet: F(o), when s != 1
   std::vector<int> term_start_;        // CSR of terms_ per vertex
   std::vector<Term> terms_;
+  std::vector<TetVertexTerms> tet_cache_;  // 4 e + a, while cached
 };
 
 }  // namespace qnsim

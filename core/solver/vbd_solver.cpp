@@ -40,9 +40,11 @@ void VertexSolver::sweep(VecX& x) {
 
 void VertexSolver::jacobiStep(const VecX& x, double alpha, VecX& step) {
   step.resize(x.size());
+  blocks_.cacheTets(x);  // every block at this x: each tet evaluated once, not once per vertex
   parallelFor(objective_.model().vertexCount(), 64, [&](int begin, int end) {
     for (int v = begin; v < end; ++v) vertex(step, v) = alpha * newtonStep(x, v);
   });
+  blocks_.dropTetCache();
 }
 
 void VertexSolver::solve(VecX& x, FrameSolveResult& result) {
