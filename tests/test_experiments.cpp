@@ -60,7 +60,10 @@ TEST_P(QuickExperiment, WritesItsFiguresAndAComparisonWithThePaper) {
       ASSERT_TRUE(std::isfinite(std::stod(v))) << line;
     }
     if (!convergence) continue;
-    if (values[1] == "0") {
+    // A method that starts at its own initial guess (the solvers experiment's *_guess) is measured from
+    // g(y), where the others start (Eq. 12), so its first iterate need not be at 1.
+    const std::string label = line.substr(0, label_end);
+    if (values[1] == "0" && !label.ends_with("_guess")) {
       EXPECT_EQ(std::stod(values[3]), 1.0) << line;
     }
     EXPECT_GE(std::stod(values[2]), 0.0) << line;

@@ -3,6 +3,7 @@
 // frame; the acceleration does what it should; the Jacobi check never keeps a rise of g.
 #include <gtest/gtest.h>
 
+#include "core/sim/simulation_impl.h"
 #include "core/solver/vbd_solver.h"
 #include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
@@ -98,6 +99,27 @@ TEST(Vbd, JacobisCheckNeverKeepsARiseOfG) {
     }
     EXPECT_LE(its.back().g, its.front().g);
   }
+}
+
+// VBD's adaptive initial guess (integrator.h): a falling body, whose last step accelerated by g, starts at
+// y; a body resting on the ground starts where it rests (x + h v), not sunk by h^2 g into its support.
+TEST(Vbd, TheAdaptiveGuessIsYWhileFallingAndTheRestingPositionAtRest) {
+  Scene falling = box({"solver.method=vbd", "solver.initial_guess=adaptive", "damping=0"});
+  falling.colliders.clear();
+  falling.bodies.front().handles.clear();
+  Simulation fall(falling);
+  for (int f = 0; f < 3; ++f) fall.step();
+  const Prediction& p = internals(fall).prediction;
+  EXPECT_LE((p.adaptive_guess - p.y).lpNorm<Eigen::Infinity>(), 1e-2 * fall.settings().gravity.norm() * std::pow(fall.settings().time_step, 2));
+
+  Simulation rest(box({"solver.method=vbd", "solver.initial_guess=adaptive", "solver.iterations=100"}));
+  for (int f = 0; f < 60; ++f) rest.step();
+  const VecX before = rest.positions();
+  rest.step();
+  const Prediction& q = internals(rest).prediction;
+  const double sunk = rest.settings().gravity.norm() * std::pow(rest.settings().time_step, 2);
+  EXPECT_NEAR((q.y - before).lpNorm<Eigen::Infinity>(), sunk, 0.1 * sunk) << "y sinks by h^2 |g|";
+  EXPECT_LT((q.adaptive_guess - rest.positions()).lpNorm<Eigen::Infinity>(), 0.1 * sunk) << "the guess is where the box rests";
 }
 
 }  // namespace
