@@ -203,7 +203,7 @@ std::vector<SettingParameter> declareAll() {
       declare<double>("solver.jacobi_rho", "Solver",
                       "jacobi: rho of the Chebyshev acceleration of its preconditioned descent (Wang and Yang 2016), from iteration "
                       "chebyshev_delay on.",
-                      Type::Real, 0.9, 0.0, 0.9999, [](Settings& s) -> double& { return s.solver.jacobi_rho; }, Effect::NewDirectionSolver),
+                      Type::Real, 0.99, 0.0, 0.9999, [](Settings& s) -> double& { return s.solver.jacobi_rho; }, Effect::NewDirectionSolver),
       declare<double>("solver.jacobi_step", "Solver",
                       "jacobi: the step length alpha each frame starts with, the share of every vertex's block Newton step taken (all "
                       "vertices move at once, so full steps overshoot); halved whenever g rose over eight iterations.",

@@ -14,10 +14,9 @@
 // jacobi: every vertex's step from the same x (block Jacobi, the preconditioner P = blockdiag H_v, where
 // Wang and Yang take diag H), Chebyshev-accelerated from iteration chebyshev_delay on with
 // solver.jacobi_rho, scaled by a step length alpha = solver.jacobi_step at each frame's start (all vertices
-// move at once, so full steps overshoot: alpha = 1 diverged on the shaking and twisting bars, 0.5 did
-// not). As Wang and Yang, it checks g every 8 iterations (and at the last): when g has risen since the
-// last check, it returns to that iterate, halves alpha and restarts the acceleration. No dot products, no
-// factorisation.
+// move at once, so full steps can overshoot). As Wang and Yang, it checks g every 8 iterations (and at
+// the last): when g has risen since the last check, it returns to that iterate, halves alpha and restarts
+// the acceleration. No dot products, no factorisation.
 #include <vector>
 
 #include "core/objective/vertex_blocks.h"
