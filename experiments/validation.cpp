@@ -423,7 +423,10 @@ ExperimentReport validation(const ExperimentOptions& options) {
     plot::Series s = series(integrator, color++);
     for (size_t k = 0; k < e.size(); ++k) s.x.push_back(k / 30.0), s.y.push_back((e[k] - e[0]) / scale);
     rows.push_back({"energy_" + std::string(integrator), swinging.cells, frames / 30.0, (e.back() - e[0]) / scale, 1.0});
-    summary += std::string(integrator) + fmt(" energy change after %.0f s: %+.3f of m g L/2\n", frames / 30.0, (e.back() - e[0]) / scale);
+    double largest = 0;
+    for (double value : e) largest = std::max(largest, std::abs(value - e[0]) / scale);
+    summary += std::string(integrator) +
+               fmt(" energy change after %.0f s: %+.3f of m g L/2 (largest %.3f)\n", frames / 30.0, (e.back() - e[0]) / scale, largest);
     energy.series.push_back(s);
   }
 
