@@ -267,13 +267,58 @@ std::string convergenceCsv(const std::vector<SceneRun>& runs) {
   return csv.str();
 }
 
-// Error against iterations and against time on a scene's first sample, one series per method.
+// The method a variant belongs to: a variant is drawn dashed in its method's colour.
+std::string baseMethod(const std::string& label) {
+  if (label == "ours_guess") return "ours";
+  if (label == "vbd_accel_guess") return "vbd";
+  if (label == "newton_abs") return "newton";
+  return label;
+}
+
+// Cuts the x axis at three times where `reference` (every method when empty) first reaches 1e-6, so that
+// the long tails of the slow methods do not squeeze the fast ones against the axis; each series keeps its
+// first point past the cut.
+void clipAtArrival(plot::PlotSpec& p, const std::string& reference) {
+  double first = INFINITY;
+  for (const plot::Series& s : p.series)
+    for (size_t k = 0; k < s.x.size() && (reference.empty() || s.label == reference); ++k)
+      if (s.y[k] <= 1e-6) {
+        first = std::min(first, s.x[k]);
+        break;
+      }
+  if (!std::isfinite(first) || first <= 0) return;
+  for (plot::Series& s : p.series) {
+    size_t keep = 0;
+    while (keep < s.x.size() && s.x[keep] <= 3 * first) ++keep;
+    keep = std::min(s.x.size(), keep + 1);
+    s.x.resize(keep), s.y.resize(keep);
+  }
+  p.x = plot::fitAxis(p.series, false, false);
+  p.x.hi = std::min(p.x.hi, 3 * first);
+  p.y = plot::fitAxis(p.series, true, true);
+}
+
+// Error against iterations and against CPU time on a scene's first sample, one series per method.
 std::vector<plot::PlotSpec> scenePlots(const SceneRun& run) {
   std::vector<MethodResult> results;
   for (const Measured& m : run.measured)
     if (!m.traces.empty()) results.push_back({{m.method, {}}, m.traces.front()});
   const std::string where = run.measured.front().scene;
-  return {errorPlot(results, false, where), errorPlot(results, true, where)};
+  std::vector<plot::PlotSpec> panels = {errorPlot(results, false, where), errorPlot(results, true, where)};
+  panels[1].title = "Relative error against CPU time (one thread), " + where;
+  for (plot::PlotSpec& p : panels) {
+    std::vector<std::string> bases;
+    for (plot::Series& s : p.series) {
+      const std::string base = baseMethod(s.label);
+      auto at = std::find(bases.begin(), bases.end(), base);
+      if (at == bases.end()) at = bases.insert(bases.end(), base);
+      s.color = plot::seriesColor(static_cast<int>(at - bases.begin()));
+      s.dashed = base != s.label;
+    }
+  }
+  clipAtArrival(panels[0], "ours");  // iterations: the others within three times ours's count to 1e-6
+  clipAtArrival(panels[1], "");      // time: three times the fastest method's
+  return panels;
 }
 
 }  // namespace
