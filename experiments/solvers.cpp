@@ -1,10 +1,11 @@
 // `qnsim experiment solvers` (docs/solvers.md): every method on every catalog scene it applies to, at
 // equal accuracy. Each scene runs its own trajectory with ours; at sampled frames every method solves
 // the next frame from the same state (Simulation::compareNextFrame, one exact solution, Eq. 12), for up
-// to a time budget, on one thread timed by the process's CPU time. Per method and scene: the median over the samples of the time, iterations and
-// evaluations of g to reach relative errors 1e-2, 1e-4 and 1e-6, and the error reached within 33 ms and
-// 10 ms; one Markdown table per tolerance and budget with each scene's winner in bold, the convergence
-// CSV (label scene/method) and the paper-style plots of three scenes.
+// to a time budget, on one thread timed by the process's CPU time. Per method and scene: the median over
+// the samples of the time, iterations and evaluations of g to reach relative errors 1e-2, 1e-4 and 1e-6,
+// and the error reached within 33 ms and 10 ms; one Markdown table per tolerance and budget with each
+// scene's winner in bold, the convergence CSV (label scene/method) and the paper-style plots of three
+// scenes.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -64,7 +65,8 @@ struct Reach {
 
 Reach reach(const MethodTrace& t, double tolerance, bool evaluates) {
   for (size_t k = 0; k < t.rel_error.size(); ++k)
-    if (t.rel_error[k] <= tolerance) return {t.result.iterations[k].time_ms, static_cast<double>(k), evaluationsUpTo(t.result, k, evaluates)};
+    if (t.rel_error[k] <= tolerance)
+      return {t.result.iterations[k].time_ms, static_cast<double>(k), evaluationsUpTo(t.result, k, evaluates)};
   return {};
 }
 
@@ -345,11 +347,12 @@ ExperimentReport solvers(const ExperimentOptions& options) {
 
   std::filesystem::create_directories(options.out);
   const std::filesystem::path base = options.out / "solvers";
-  std::string summary = "scenes won, fastest to relative error 1e-2 / 1e-4 / 1e-6 (median over the samples), of " +
-                        std::to_string(runs.size()) + ":";
+  std::string summary =
+      "scenes won, fastest to relative error 1e-2 / 1e-4 / 1e-6 (median over the samples), of " + std::to_string(runs.size()) + ":";
   for (const auto& [method, count] : wins)
     summary += "\n  " + method + ": " + std::to_string(count[0]) + " / " + std::to_string(count[1]) + " / " + std::to_string(count[2]);
-  ExperimentReport report{"solvers", "Every method at equal accuracy", "(not in the paper) the methods since 2017 beside ours", summary, {}};
+  ExperimentReport report{
+      "solvers", "Every method at equal accuracy", "(not in the paper) the methods since 2017 beside ours", summary, {}};
   writeFileBytes(base.string() + ".csv", convergenceCsv(runs));
   std::vector<plot::PlotSpec> panels;
   for (const SceneRun& run : runs)

@@ -16,7 +16,7 @@
 namespace qnsim {
 namespace {
 
-constexpr double kShearCoefficient = 5.0 / 6.0;  // Timoshenko's kappa of a rectangle
+constexpr double kShearCoefficient = 5.0 / 6.0;    // Timoshenko's kappa of a rectangle
 constexpr double kFirstMode = 1.8751040687119611;  // beta L of a cantilever's first mode: cos(bL) cosh(bL) = -1
 
 std::string number(double v) {
@@ -57,8 +57,8 @@ Scene sceneWithHandles(const Bar& bar, const std::vector<std::string>& handles, 
   std::ostringstream json;
   json << R"({"version": 1, "gravity": )" << vec3(gravity)
        << R"(, "time_step": 1, "damping": 1, "solver": {"method": "newton", "iterations": 100, "gradient_tolerance": 1e-12},)"
-       << R"( "bodies": [{"name": "bar", "shape": {"type": "box", "size": )" << vec3({bar.length, bar.height, bar.width}) << R"(, "cells": [)"
-       << bar.lengthCells() << ", " << bar.cells << ", " << bar.cells << R"(]}, "density": )" << number(bar.density)
+       << R"( "bodies": [{"name": "bar", "shape": {"type": "box", "size": )" << vec3({bar.length, bar.height, bar.width})
+       << R"(, "cells": [)" << bar.lengthCells() << ", " << bar.cells << ", " << bar.cells << R"(]}, "density": )" << number(bar.density)
        << R"(, "materials": [{"model": ")" << bar.model << R"(", "mu": )" << number(lame.mu) << R"(, "lambda": )" << number(lame.lambda)
        << R"(}], "handles": [)";
   for (size_t i = 0; i < handles.size(); ++i) json << (i ? ", " : "") << handles[i];
@@ -201,8 +201,9 @@ TorsionResult twistedBarTorque(const Bar& bar, double twist) {
   std::ostringstream turn;
   turn << R"([{"type": "keys", "keys": [{"time": 0, "rotate": {"axis": [1, 0, 0], "degrees": )" << number(twist * 180.0 / std::numbers::pi)
        << "}}]}]";
-  Simulation sim(sceneWithHandles(bar, {handle(bar, faceSelection(bar, -0.5 * bar.length)), handle(bar, faceSelection(bar, 0.5 * bar.length), turn.str())},
-                                  Vec3::Zero()));
+  Simulation sim(sceneWithHandles(
+      bar, {handle(bar, faceSelection(bar, -0.5 * bar.length)), handle(bar, faceSelection(bar, 0.5 * bar.length), turn.str())},
+      Vec3::Zero()));
   runToRest(sim, bar);
   double torque = 0;
   const Vec3 centre(0.5 * bar.length, 0, 0);
@@ -291,7 +292,9 @@ std::string csv(const std::vector<Row>& rows) {
   std::ostringstream out;
   out.precision(10);
   out << "quantity,cells,parameter,measured,theory,ratio\n";
-  for (const Row& r : rows) out << r.quantity << ',' << r.cells << ',' << r.parameter << ',' << r.measured << ',' << r.theory << ',' << r.measured / r.theory << '\n';
+  for (const Row& r : rows)
+    out << r.quantity << ',' << r.cells << ',' << r.parameter << ',' << r.measured << ',' << r.theory << ',' << r.measured / r.theory
+        << '\n';
   return out.str();
 }
 
@@ -351,20 +354,25 @@ ExperimentReport validation(const ExperimentOptions& options) {
       rows.push_back({quantity, sizes[i], 0.0, v[i], theory});
     }
     const double limit = extrapolateToZero(h, v);
-    summary += quantity + fmt(": measured / theory %.4f, %.4f, %.4f on %d, %d and %d cells across; extrapolated to h = 0: %.4f\n", v[0] / theory,
-                              v[1] / theory, v[2] / theory, sizes[0], sizes[1], sizes[2], limit / theory);
+    summary += quantity + fmt(": measured / theory %.4f, %.4f, %.4f on %d, %d and %d cells across; extrapolated to h = 0: %.4f\n",
+                              v[0] / theory, v[1] / theory, v[2] / theory, sizes[0], sizes[1], sizes[2], limit / theory);
   };
   progress(0, "cantilever");
   const Bar reference;
-  staticSeries("cantilever_deflection", [](const Bar& b) { return cantileverDeflection(b); }, cantileverSelfWeightDeflection(reference, 9.81));
+  staticSeries(
+      "cantilever_deflection", [](const Bar& b) { return cantileverDeflection(b); }, cantileverSelfWeightDeflection(reference, 9.81));
   progress(1, "hanging bar");
-  staticSeries("hanging_stretch", [](const Bar& b) { return hangingStretch(b); }, hangingBarStretch(reference, 9.81));
+  staticSeries(
+      "hanging_stretch", [](const Bar& b) { return hangingStretch(b); }, hangingBarStretch(reference, 9.81));
   progress(2, "torsion");
   const double twist = 0.02;
-  staticSeries("torsion_torque", [&](const Bar& b) {
-    const TorsionResult t = twistedBarTorque(b, twist);
-    return t.torque * twist / t.twist;  // at exactly the twist asked for
-  }, saintVenantTorque(reference, twist));
+  staticSeries(
+      "torsion_torque",
+      [&](const Bar& b) {
+        const TorsionResult t = twistedBarTorque(b, twist);
+        return t.torque * twist / t.twist;  // at exactly the twist asked for
+      },
+      saintVenantTorque(reference, twist));
 
   // Dynamics: the first bending frequency, and the tip's motion on the finest mesh.
   progress(3, "first bending frequency");
@@ -380,8 +388,8 @@ ExperimentReport validation(const ExperimentOptions& options) {
     if (i == 2) finest = o;
   }
   const double f_theory = cantileverFirstFrequency(reference);
-  summary += fmt("first bending frequency: %.3f, %.3f, %.3f Hz against Euler-Bernoulli's %.3f Hz; extrapolated to h = 0: %.4f of it\n", f[0], f[1],
-                 f[2], f_theory, extrapolateToZero(h, f) / f_theory);
+  summary += fmt("first bending frequency: %.3f, %.3f, %.3f Hz against Euler-Bernoulli's %.3f Hz; extrapolated to h = 0: %.4f of it\n",
+                 f[0], f[1], f[2], f_theory, extrapolateToZero(h, f) / f_theory);
 
   // Large deflection: the slender bar (L / h = 20) against the elastica.
   progress(4, "large deflection");
@@ -391,7 +399,12 @@ ExperimentReport validation(const ExperimentOptions& options) {
   slender.cells = options.quick ? 2 : 4;
   const std::vector<double> alphas = options.quick ? std::vector<double>{1, 3} : std::vector<double>{0.5, 1, 2, 3, 4, 6, 8, 10};
   plot::PlotSpec large{"Cantilever with a dead tip load: tip deflection / L (" + std::to_string(slender.cells) + " cells across, L/h = 20)",
-                       "P L^2 / (E I)", "deflection / L", {}, {}, {}, true};
+                       "P L^2 / (E I)",
+                       "deflection / L",
+                       {},
+                       {},
+                       {},
+                       true};
   plot::Series across = series("elastica, across", 0), along = series("elastica, along", 1), across_fem = series("qnsim, across", 0, true),
                along_fem = series("qnsim, along", 1, true);
   for (double a = 0; a <= alphas.back() + 1e-9; a += alphas.back() / 40) {
@@ -400,14 +413,16 @@ ExperimentReport validation(const ExperimentOptions& options) {
   }
   double worst = 0;
   for (double a : alphas) {
-    const ElasticaTip m = tipLoadDeflection(slender, a * slender.young * slender.inertia() / (slender.length * slender.length)), e = elasticaTip(a);
+    const ElasticaTip m = tipLoadDeflection(slender, a * slender.young * slender.inertia() / (slender.length * slender.length)),
+                      e = elasticaTip(a);
     across_fem.x.push_back(a), across_fem.y.push_back(m.across), along_fem.x.push_back(a), along_fem.y.push_back(m.along);
     rows.push_back({"elastica_across", slender.cells, a, m.across, e.across});
     rows.push_back({"elastica_along", slender.cells, a, m.along, e.along});
     worst = std::max(worst, std::abs(m.across / e.across - 1));
   }
   large.series = {across, along, across_fem, along_fem};
-  summary += fmt("large deflection (P L^2/(E I) up to %g): tip deflection across within %.1f %% of the elastica\n", alphas.back(), 100 * worst);
+  summary +=
+      fmt("large deflection (P L^2/(E I) up to %g): tip deflection across within %.1f %% of the elastica\n", alphas.back(), 100 * worst);
 
   // Energy of an undamped swinging bar per integrator.
   progress(5, "integrators' energy");
@@ -430,8 +445,13 @@ ExperimentReport validation(const ExperimentOptions& options) {
     energy.series.push_back(s);
   }
 
-  plot::PlotSpec tip{"Released cantilever's tip (" + std::to_string(sizes[2]) + " cells across), implicit midpoint", "time (s)", "tip displacement (m)",
-                     {}, {}, {}, true};
+  plot::PlotSpec tip{"Released cantilever's tip (" + std::to_string(sizes[2]) + " cells across), implicit midpoint",
+                     "time (s)",
+                     "tip displacement (m)",
+                     {},
+                     {},
+                     {},
+                     true};
   plot::Series motion = series("qnsim", 0), theory = series("amplitude x cos(2 pi f_EB t)", 1, false, true);
   for (size_t k = 0; k < finest.time.size(); ++k) {
     motion.x.push_back(finest.time[k]), motion.y.push_back(finest.tip[k]);
@@ -441,9 +461,12 @@ ExperimentReport validation(const ExperimentOptions& options) {
 
   std::filesystem::create_directories(options.out);
   const std::filesystem::path base = options.out / "validation";
-  ExperimentReport report{"validation", "Physics against theory", "beam theory (Euler-Bernoulli with Timoshenko's shear term), Saint-Venant "
+  ExperimentReport report{"validation",
+                          "Physics against theory",
+                          "beam theory (Euler-Bernoulli with Timoshenko's shear term), Saint-Venant "
                           "torsion and hanging bar, the elastica (Bisshopp and Drucker 1945), energy behaviour of the integrators",
-                          summary, {}};
+                          summary,
+                          {}};
   writeFileBytes(base.string() + ".csv", csv(rows));
   writeFigure(base, {ratioPanel(), finish(large), finish(tip), finish(energy)}, "Physics against theory", report);
   progress(6, "done");

@@ -33,25 +33,30 @@ std::vector<ClosedForm> closedForms() {
   const double mu = 3e5, lambda = 7e5, mu10 = 1e5, mu01 = 4e4;
   const auto inverseTranspose = [](const Mat3& F) -> Mat3 { return F.inverse().transpose(); };
   return {
-      {"corotated", {{"mu", mu}, {"lambda", lambda}},
+      {"corotated",
+       {{"mu", mu}, {"lambda", lambda}},
        [=](const Mat3& F) -> Mat3 {
          const Mat3 R = rotationOf(F);
          return 2 * mu * (F - R) + lambda * (R.transpose() * F - Mat3::Identity()).trace() * R;
        }},
-      {"fixed_corotated", {{"mu", mu}, {"lambda", lambda}},
+      {"fixed_corotated",
+       {{"mu", mu}, {"lambda", lambda}},
        [=](const Mat3& F) -> Mat3 {
          const double J = F.determinant();
          return 2 * mu * (F - rotationOf(F)) + lambda * (J - 1) * J * inverseTranspose(F);
        }},
-      {"neo_hookean", {{"mu", mu}, {"lambda", lambda}},
+      {"neo_hookean",
+       {{"mu", mu}, {"lambda", lambda}},
        [=](const Mat3& F) -> Mat3 { return mu * (F - inverseTranspose(F)) + lambda * std::log(F.determinant()) * inverseTranspose(F); }},
-      {"stvk", {{"mu", mu}, {"lambda", lambda}},
+      {"stvk",
+       {{"mu", mu}, {"lambda", lambda}},
        [=](const Mat3& F) -> Mat3 {
          const Mat3 E = 0.5 * (F.transpose() * F - Mat3::Identity());
          return F * (2 * mu * E + lambda * E.trace() * Mat3::Identity());
        }},
       // mu10 (I1 - 3) + mu01 (I2 - 3) - (2 mu10 + 4 mu01) log J + lambda/2 log^2 J
-      {"mooney_rivlin", {{"mu10", mu10}, {"mu01", mu01}, {"lambda", lambda}},
+      {"mooney_rivlin",
+       {{"mu10", mu10}, {"mu01", mu01}, {"lambda", lambda}},
        [=](const Mat3& F) -> Mat3 {
          const double I1 = F.squaredNorm(), logJ = std::log(F.determinant());
          return 2 * mu10 * F + 2 * mu01 * (I1 * F - F * F.transpose() * F) + (lambda * logJ - 2 * mu10 - 4 * mu01) * inverseTranspose(F);
@@ -192,7 +197,8 @@ TEST(Validation, TwistedBarTorqueConvergesToSaintVenantTorsion) {
 TEST(Validation, FirstBendingFrequencyMatchesTheoryScaledByTheMeshsStiffness) {
   for (int cells : {2, 3}) {
     const Bar b = bar(cells);
-    const double f = cantileverOscillation(b, 2, 40).frequency, stiffness = cantileverSelfWeightDeflection(b, 9.81) / cantileverDeflection(b);
+    const double f = cantileverOscillation(b, 2, 40).frequency,
+                 stiffness = cantileverSelfWeightDeflection(b, 9.81) / cantileverDeflection(b);
     const double expected = cantileverFirstFrequency(b) * std::sqrt(stiffness);
     std::printf("%d cells: first frequency %.4f Hz, Euler-Bernoulli %.4f Hz, scaled by the mesh's stiffness %.4f Hz\n", cells, f,
                 cantileverFirstFrequency(b), expected);

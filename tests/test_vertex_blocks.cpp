@@ -147,8 +147,10 @@ TEST(EigenvalueFilter, AbsoluteValuesGiveAPositiveSemidefiniteHessianAboveTheCla
         EXPECT_GE(smallest(absolute), -1e-9 * scale) << material << ", tet " << e;
         EXPECT_GE(smallest(absolute - clamp), -1e-9 * scale) << material << ", tet " << e;
         EXPECT_LE((absolute - none - 2.0 * (clamp - none)).norm(), 1e-9 * scale) << "H_abs - H = 2 (H_clamp - H)";
-        if ((clamp - none).norm() > 1e-9 * scale) ++indefinite;
-        else EXPECT_LE((absolute - none).norm(), 1e-9 * scale) << "a definite element is left alone";
+        if ((clamp - none).norm() > 1e-9 * scale)
+          ++indefinite;
+        else
+          EXPECT_LE((absolute - none).norm(), 1e-9 * scale) << "a definite element is left alone";
       }
     }
   }
@@ -167,7 +169,8 @@ TEST(EigenvalueFilter, NewtonWithAbsoluteValuesConvergesMonotonically) {
     sim.step();
     const auto& its = sim.lastSolve().iterations;
     // Decreasing up to the frame loop's round-off allowance (1e-14 |g|, frame_solver.cpp).
-    for (size_t k = 1; k < its.size(); ++k) EXPECT_LE(its[k].g, its[k - 1].g + 2e-14 * std::abs(its[k - 1].g)) << "frame " << f << ", iteration " << k;
+    for (size_t k = 1; k < its.size(); ++k)
+      EXPECT_LE(its[k].g, its[k - 1].g + 2e-14 * std::abs(its[k - 1].g)) << "frame " << f << ", iteration " << k;
     EXPECT_LT(sim.lastRelativeErrors().back(), 1e-10) << "frame " << f;
   }
   Objective& objective = test::objectiveOf(sim);

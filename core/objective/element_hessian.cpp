@@ -1,8 +1,8 @@
 #include "core/objective/element_hessian.h"
 
 #include "core/material/fiber.h"
-#include "core/math/proximity.h"
 #include "core/material/valanis_landel.h"
+#include "core/math/proximity.h"
 
 namespace qnsim {
 namespace {

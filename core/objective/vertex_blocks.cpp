@@ -19,11 +19,14 @@ void VertexBlocks::index() {
   // Two passes over the same terms in the same order: count, then place.
   std::vector<int> next;
   const auto each = [&](auto&& emit) {
-    for (int i = 0; i < static_cast<int>(model_.attachments.size()); ++i) emit(model_.attachments[i].vertex, Term{Term::Kind::Attachment, i, 0});
-    for (int i = 0; i < static_cast<int>(objective_.contacts.size()); ++i) emit(objective_.contacts[i].vertex, Term{Term::Kind::Contact, i, 0});
+    for (int i = 0; i < static_cast<int>(model_.attachments.size()); ++i)
+      emit(model_.attachments[i].vertex, Term{Term::Kind::Attachment, i, 0});
+    for (int i = 0; i < static_cast<int>(objective_.contacts.size()); ++i)
+      emit(objective_.contacts[i].vertex, Term{Term::Kind::Contact, i, 0});
     for (int i = 0; i < static_cast<int>(objective_.self_contacts.size()); ++i)
       for (int k = 0; k < 4; ++k) emit(objective_.self_contacts[i].vertices[k], Term{Term::Kind::SelfContact, i, k});
-    for (int i = 0; i < static_cast<int>(objective_.frictions.size()); ++i) emit(objective_.frictions[i].vertex, Term{Term::Kind::Friction, i, 0});
+    for (int i = 0; i < static_cast<int>(objective_.frictions.size()); ++i)
+      emit(objective_.frictions[i].vertex, Term{Term::Kind::Friction, i, 0});
     for (int i = 0; i < static_cast<int>(objective_.drags.size()); ++i) emit(objective_.drags[i].vertex, Term{Term::Kind::Drag, i, 0});
     for (int i = 0; i < static_cast<int>(objective_.winds.size()); ++i) emit(objective_.winds[i].vertex, Term{Term::Kind::Wind, i, 0});
   };

@@ -41,7 +41,7 @@ class VertexBlocks {
     enum class Kind { Attachment, Contact, SelfContact, Friction, Drag, Wind } kind;
     int index, slot;
   };
-  Vec3 argument(const VecX& x, int v) const;  // z_v = s x_v + o_v
+  Vec3 argument(const VecX& x, int v) const;     // z_v = s x_v + o_v
   Mat3 deformation(const VecX& x, int e) const;  // F(z) of tet e
   TetVertexTerms tetTerms(const VecX& x, int e, const TetVertexTerms& material, int a) const;
   void addTet(const VecX& x, int entry, Block& b) const;

@@ -135,7 +135,8 @@ double AdmmSolver::penalty(const VecX& z) {
   for (int i = 0; i < model.springs.size(); ++i)
     if (!model.springs.removed[i]) {
       const Vec3 d = vertex(z, model.springs.vertices[i][0]) - vertex(z, model.springs.vertices[i][1]);
-      element_penalty_[model.tets.size() + i] = 0.5 * model.regions[model.springs.region[i]].stiffness * (d - zs_[i] + us_[i]).squaredNorm();
+      element_penalty_[model.tets.size() + i] =
+          0.5 * model.regions[model.springs.region[i]].stiffness * (d - zs_[i] + us_[i]).squaredNorm();
     }
   return objective_.energyScale() * deterministicSum(element_penalty_.data(), static_cast<int>(element_penalty_.size()));
 }

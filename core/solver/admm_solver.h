@@ -41,7 +41,7 @@ class AdmmSolver final : public FrameMethod {
   SolverSettings settings_;
   ContactRefresh refresh_;
   VertexElements incident_;
-  std::vector<Mat3> z_, u_, weighted_;  // per tet: z, u, and V (k (F - z + u) - P(F)) for the gather
+  std::vector<Mat3> z_, u_, weighted_;        // per tet: z, u, and V (k (F - z + u) - P(F)) for the gather
   std::vector<Vec3> zs_, us_, spring_force_;  // per spring
   std::vector<double> element_penalty_;
   VecX gradient_, step_, direction_, trial_, argument_;

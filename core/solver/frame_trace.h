@@ -34,7 +34,9 @@ class FrameTrace {
   const VecX& lastGradient() const { return gradient_; }
   double initialGradientNorm() const { return result_.iterations.front().grad_norm; }
   // Whether |grad g| at the last record is within solver.gradient_tolerance of the first.
-  bool converged(double tolerance) const { return tolerance > 0 && result_.iterations.back().grad_norm <= tolerance * initialGradientNorm(); }
+  bool converged(double tolerance) const {
+    return tolerance > 0 && result_.iterations.back().grad_norm <= tolerance * initialGradientNorm();
+  }
   double elapsedMs() const { return clock_.ms() - telemetry_ms_; }
 
  private:

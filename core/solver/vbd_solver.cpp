@@ -50,8 +50,10 @@ void VertexSolver::jacobiStep(const VecX& x, double alpha, VecX& step) {
 void VertexSolver::solve(VecX& x, FrameSolveResult& result) {
   if (refresh_) refresh_(x);
   blocks_.index();
-  if (settings_.method == SolverMethod::Vbd) solveVbd(x, result);
-  else solveJacobi(x, result);
+  if (settings_.method == SolverMethod::Vbd)
+    solveVbd(x, result);
+  else
+    solveJacobi(x, result);
 }
 
 void VertexSolver::solveVbd(VecX& x, FrameSolveResult& result) {
