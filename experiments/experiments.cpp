@@ -9,6 +9,7 @@
 #include "experiments/convergence.h"
 #include "experiments/figures.h"
 #include "experiments/trajectory.h"
+#include "experiments/validation.h"
 #include "qnsim/error.h"
 
 namespace qnsim {
@@ -302,6 +303,8 @@ const std::vector<Experiment>& experiments() {
       {"fig18", "hippo recovery from a random state", fig18},
       {"table1", "every catalog scene, ours vs Newton", table1},
       {"pbd", "position-based FEM (pbd, xpbd) vs ours", pbd},
+      {"solvers", "every method on every catalog scene at equal accuracy (time to 1e-2, 1e-4, 1e-6; error within 33 and 10 ms)", solvers},
+      {"validation", "physics against theory: cantilever, hanging and twisted bars, elastica, frequency, integrators' energy", validation},
   };
   return list;
 }

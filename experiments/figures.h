@@ -11,6 +11,7 @@ ExperimentReport fig11(const ExperimentOptions& options);
 ExperimentReport fig12(const ExperimentOptions& options);
 ExperimentReport fig18(const ExperimentOptions& options);
 ExperimentReport pbd(const ExperimentOptions& options);  // position-based FEM beside ours (issue 12; pbd.cpp)
+ExperimentReport solvers(const ExperimentOptions& options);  // every method at equal accuracy (solvers.cpp)
 ExperimentReport table1(const ExperimentOptions& options);
 ExperimentReport teaser(const ExperimentOptions& options);
 

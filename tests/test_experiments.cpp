@@ -38,7 +38,8 @@ TEST_P(QuickExperiment, WritesItsFiguresAndAComparisonWithThePaper) {
   // time_s,... with one column per quantity. Tables (Table I, the teaser): scene,vertices,... with empty
   // cells where the paper gives no value.
   const bool convergence = header == "method,frame,iter,time_ms,rel_error";
-  const bool table = header.rfind("scene,vertices,", 0) == 0;
+  // Measurements against theory (validation): quantity,... rows, treated as a table.
+  const bool table = header.rfind("scene,vertices,", 0) == 0 || header.rfind("quantity,", 0) == 0;
   if (!convergence && !table) {
     EXPECT_EQ(header.rfind("method,frame,time_s,frame_ms,min_det_f,inverted,rolled_back", 0), 0u) << header;
   }
@@ -60,7 +61,10 @@ TEST_P(QuickExperiment, WritesItsFiguresAndAComparisonWithThePaper) {
       ASSERT_TRUE(std::isfinite(std::stod(v))) << line;
     }
     if (!convergence) continue;
-    if (values[1] == "0") {
+    // A method that starts at its own initial guess (the solvers experiment's *_guess) is measured from
+    // g(y), where the others start (Eq. 12), so its first iterate need not be at 1.
+    const std::string label = line.substr(0, label_end);
+    if (values[1] == "0" && !label.ends_with("_guess")) {
       EXPECT_EQ(std::stod(values[3]), 1.0) << line;
     }
     EXPECT_GE(std::stod(values[2]), 0.0) << line;

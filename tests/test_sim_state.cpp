@@ -101,7 +101,7 @@ TEST(SimState, ACutPinsAndADragResumeExactly) {
 
 TEST(SimState, WhatMethodsCarryBetweenFramesResumesExactly) {
   const Scene box = parseScene(test::boxSceneJson(R"({"model": "corotated", "mu": 3e4, "lambda": 1e5})"), "inline.json");
-  for (const char* method : {"pbd", "xpbd", "chebyshev", "pd", "newton", "gd"})
+  for (const char* method : {"pbd", "xpbd", "chebyshev", "pd", "newton", "gd", "newton_abs", "vbd", "anderson", "jacobi", "admm"})
     expectResumesExactly(withEdits(box, {std::string("solver.method=") + method}), 4, 5, {}, method);
 }
 

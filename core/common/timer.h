@@ -3,16 +3,28 @@
 
 namespace qnsim {
 
-// Wall-clock stopwatch in milliseconds.
+// Which clock every Timer reads: the wall clock (the default), or the process's CPU time, which an
+// experiment on one thread switches to so that other processes' load on a shared machine does not
+// inflate its times. A Timer keeps the clock it started with.
+enum class TimerClock { Wall, ProcessCpu };
+void setTimerClock(TimerClock clock);
+TimerClock timerClock();
+double processCpuMs();
+
+// Stopwatch in milliseconds.
 class Timer {
  public:
-  Timer() : start_(Clock::now()) {}
-  void restart() { start_ = Clock::now(); }
-  double ms() const { return std::chrono::duration<double, std::milli>(Clock::now() - start_).count(); }
+  Timer() : clock_(timerClock()) { restart(); }
+  void restart() { start_ = now(); }
+  double ms() const { return now() - start_; }
 
  private:
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point start_;
+  double now() const {
+    if (clock_ == TimerClock::ProcessCpu) return processCpuMs();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
+  TimerClock clock_;
+  double start_ = 0;
 };
 
 // Adds the lifetime of the scope to an accumulator (ms).

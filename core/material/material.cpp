@@ -1,6 +1,7 @@
 #include "qnsim/material.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "qnsim/error.h"
 
@@ -50,6 +51,12 @@ std::vector<MaterialParameter> Material::withTearing(std::vector<MaterialParamet
 
 void Material::resetToDefaults() {
   for (const MaterialParameter& p : parameters()) this->*p.member = std::get<double>(p.default_value);
+}
+
+LameParameters lameFromYoung(double young, double poisson) {
+  if (!(young > 0) || !std::isfinite(young)) throw error("Young's modulus must be positive and finite (got ", young, " Pa)");
+  if (!(poisson > -1.0 && poisson < 0.5)) throw error("Poisson's ratio must lie in (-1, 0.5) (got ", poisson, ")");
+  return {young / (2.0 * (1.0 + poisson)), young * poisson / ((1.0 + poisson) * (1.0 - 2.0 * poisson))};
 }
 
 }  // namespace qnsim

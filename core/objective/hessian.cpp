@@ -1,68 +1,24 @@
-// The exact Hessian of g for Newton's method, with per-element PSD projection (Teran et al. 2005):
-// each element's dP/dF is assembled from its eigensystem with negative eigenvalues clamped to zero,
-// so every 12x12 tet block V B^T (dP/dF) B is positive semidefinite. Removed elements add zero blocks: the
-// sparsity pattern stays that of the whole model.
+// The exact Hessian of g for Newton's method, with per-element filtering (element_hessian.h): each
+// element's dP/dF is assembled from its eigensystem with negative eigenvalues clamped to zero (Teran et
+// al. 2005) or made positive, so every 12x12 tet block V B^T (dP/dF) B is positive semidefinite. Removed
+// elements add zero blocks: the sparsity pattern stays that of the whole model.
 #include <algorithm>
 
 #include "core/common/parallel.h"
-#include "core/material/fiber.h"
-#include "core/material/valanis_landel.h"
+#include "core/objective/element_hessian.h"
 #include "core/objective/objective.h"
 
 namespace qnsim {
-namespace {
 
-using Mat12 = Eigen::Matrix<double, 12, 12>;
-
-// Adds V lambda w w^T with w = (Q g_0, Q g_1, Q g_2, Q g_3) for one eigen-pair of dP/dF.
-void addMode(Mat12& H, double weight, const Mat3& Q, const Eigen::Matrix<double, 4, 3>& g) {
-  if (weight == 0.0) return;
-  Vec12 w;
-  for (int a = 0; a < 4; ++a) w.segment<3>(3 * a) = Q * g.row(a).transpose();
-  H.noalias() += weight * w * w.transpose();
+// (bound / slip) P while sticking; (bound / u) (P - s s^T) while sliding (s the unit slip), which is
+// positive semidefinite either way.
+Mat3 FrictionTerm::hessian(const Vec3& x) const {
+  const Mat3 P = Mat3::Identity() - normal * normal.transpose();
+  const Vec3 s = P * (x - anchor);
+  const double u = s.norm();
+  if (u <= slip) return bound / slip * P;
+  return bound / u * (P - s * s.transpose() / (u * u));
 }
-
-Mat12 tetHessian(const Model& model, int e, const VecX& x, bool project) {
-  const TetElements& tets = model.tets;
-  const Mat3 F = tets.deformationGradient(x, e);
-  Eigen::Matrix<double, 4, 3> g;
-  g.bottomRows<3>() = tets.rest_inverse[e];
-  g.row(0) = -g.bottomRows<3>().colwise().sum();
-  const double V = tets.volume[e];
-  const auto clamp = [project](double lambda) { return project ? std::max(lambda, 0.0) : lambda; };
-  Mat12 H = Mat12::Zero();
-  const StressDerivative iso = stressDerivative(model.solid(tets.region[e]), svd3(F));
-  for (int k = 0; k < 9; ++k) addMode(H, V * clamp(iso.lambda[k]), iso.Q[k], g);
-  const Fiber& fiber = model.regions[tets.region[e]].fiber;
-  if (fiber.kappa > 0) {
-    const FiberStressDerivative fd = fiberStressDerivative(fiber, F);
-    for (int k = 0; k < 3; ++k) addMode(H, V * clamp(fd.lambda[k]), fd.Q[k], g);
-  }
-  return H;
-}
-
-// The 3x3 block K of a spring (the Hessian is [K -K; -K K]); across-axis eigenvalues k (1 - l0/l)
-// are negative in compression and clamped when projecting.
-Mat3 springBlock(const Vec3& d, double rest_length, double k, bool project) {
-  const double length = d.norm();
-  if (length == 0.0) return k * Mat3::Identity();
-  const Vec3 u = d / length;
-  double across = k * (1.0 - rest_length / length);
-  if (project) across = std::max(across, 0.0);
-  return k * u * u.transpose() + across * (Mat3::Identity() - u * u.transpose());
-}
-
-// Friction (objective.h): (bound / slip) P while sticking; (bound / u) (P - s s^T) while sliding
-// (s the unit slip), which is positive semidefinite either way.
-Mat3 frictionBlock(const FrictionTerm& f, const Vec3& x) {
-  const Mat3 P = Mat3::Identity() - f.normal * f.normal.transpose();
-  const Vec3 slip = P * (x - f.anchor);
-  const double u = slip.norm();
-  if (u <= f.slip) return f.bound / f.slip * P;
-  return f.bound / u * (P - slip * slip.transpose() / (u * u));
-}
-
-}  // namespace
 
 void Objective::buildHessianPattern() {
   const int n = model_.vertexCount();
@@ -103,7 +59,7 @@ void Objective::buildHessianPattern() {
   tet_hessian_.resize(model_.tets.size());
 }
 
-const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
+const SparseMatrix& Objective::hessian(const VecX& x, EigenvalueFilter filter) {
   if (hessian_.nonZeros() == 0) buildHessianPattern();
   double* values = hessian_.valuePtr();
   std::fill(values, values + hessian_.nonZeros(), 0.0);
@@ -124,7 +80,7 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
         tet_hessian_[e].setZero();
         continue;
       }
-      tet_hessian_[e] = c * tetHessian(model_, e, z, project);
+      tet_hessian_[e] = c * tetHessian(model_, e, z, filter);
       if (damped) tet_hessian_[e] += dampingTetHessian(e);
     }
   });
@@ -134,7 +90,7 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
     if (model_.springs.removed[s]) continue;
     const Eigen::Vector2i& v = model_.springs.vertices[s];
     const double k = model_.regions[model_.springs.region[s]].stiffness;
-    Mat3 K = c * springBlock(vertex(z, v[0]) - vertex(z, v[1]), model_.springs.rest_length[s], k, project);
+    Mat3 K = c * springBlock(vertex(z, v[0]) - vertex(z, v[1]), model_.springs.rest_length[s], k, filter);
     if (damped) K += damping.weight * k * damping.directions[s] * damping.directions[s].transpose();
     Eigen::Matrix<double, 6, 6> block;
     block << K, -K, -K, K;
@@ -155,7 +111,7 @@ const SparseMatrix& Objective::hessian(const VecX& x, bool project) {
     for (int i = 0; i < 4; ++i) addDiagonal(t.vertices[i], c * t.stiffness * dgap.segment<3>(3 * i) * dgap.segment<3>(3 * i).transpose());
   }
   // Friction is dissipative and acts on x itself, outside the energy transform.
-  for (const FrictionTerm& f : frictions) addDiagonal(f.vertex, frictionBlock(f, vertex(x, f.vertex)));
+  for (const FrictionTerm& f : frictions) addDiagonal(f.vertex, f.hessian(vertex(x, f.vertex)));
   for (const WindTerm& t : winds) addDiagonal(t.vertex, t.stiffness);
   return hessian_;
 }

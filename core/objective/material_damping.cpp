@@ -62,6 +62,55 @@ void Objective::setDampingFrames(const VecX& x, const VecX& v, double time) {
   });
 }
 
+// Tet e's damping stress P = w V R (k S + kappa (d^T S d) d d^T), whose forces are P g_a as the elastic
+// ones', and its energy w V (k |S|^2 + kappa (d^T S d)^2) / 2.
+Mat3 Objective::dampingStress(const VecX& x, int e, double& energy) const {
+  const TetElements& tets = model_.tets;
+  const Region& region = model_.regions[tets.region[e]];
+  const Mat3& R = damping.frames[e];
+  const Mat3 S = symmetric(R.transpose() * tets.deformationGradient(x, e)) - damping.origins[e];
+  const double V = tets.volume[e], w = damping.weight, stretch = region.fiber.direction.dot(S * region.fiber.direction);
+  energy = 0.5 * w * V * (region.stiffness * S.squaredNorm() + region.fiber.kappa * stretch * stretch);
+  return w * V * R * (region.stiffness * S + region.fiber.kappa * stretch * region.fiber.direction * region.fiber.direction.transpose());
+}
+
+// The derivatives of S along each coordinate i of the tet's vertex a: B = sym(R^T e_i g_a^T), and the
+// fibre's stretch along it.
+void Objective::dampingDirections(int e, int a, Mat3* B, double* stretch) const {
+  const TetElements& tets = model_.tets;
+  const Vec3& d = model_.regions[tets.region[e]].fiber.direction;
+  const Vec3 g = a == 0 ? Vec3(-tets.rest_inverse[e].colwise().sum().transpose()) : Vec3(tets.rest_inverse[e].row(a - 1).transpose());
+  for (int i = 0; i < 3; ++i) {
+    B[i] = symmetric(damping.frames[e].row(i).transpose() * g.transpose());
+    stretch[i] = d.dot(B[i] * d);
+  }
+}
+
+TetVertexTerms Objective::dampingTetVertexTerms(const VecX& x, int e, int a) const {
+  TetVertexTerms out;
+  const Mat3 P = dampingStress(x, e, out.energy);
+  const Vec3 g = a == 0 ? Vec3(-model_.tets.rest_inverse[e].colwise().sum().transpose())
+                        : Vec3(model_.tets.rest_inverse[e].row(a - 1).transpose());
+  out.gradient = P * g;
+  Mat3 B[3];
+  double stretch[3];
+  dampingDirections(e, a, B, stretch);
+  const Region& region = model_.regions[model_.tets.region[e]];
+  const double scale = damping.weight * model_.tets.volume[e];
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c)
+      out.hessian(r, c) = scale * (region.stiffness * B[r].cwiseProduct(B[c]).sum() + region.fiber.kappa * stretch[r] * stretch[c]);
+  return out;
+}
+
+TetVertexTerms Objective::dampingSpringTerms(const VecX& x, int s, int end) const {
+  const SpringElements& springs = model_.springs;
+  const Vec3& u = damping.directions[s];
+  const double k = model_.regions[springs.region[s]].stiffness, w = damping.weight;
+  const double stretch = u.dot(vertex(x, springs.vertices[s][0]) - vertex(x, springs.vertices[s][1])) - damping.lengths[s];
+  return {0.5 * w * k * stretch * stretch, (end == 0 ? 1.0 : -1.0) * w * k * stretch * u, w * k * u * u.transpose()};
+}
+
 // Per element, as evaluateTets and evaluateSprings: the energy and the slots' forces, gathered in evaluate.
 void Objective::evaluateDamping(const VecX& x, bool with_gradient) {
   const TetElements& tets = model_.tets;
@@ -73,16 +122,9 @@ void Objective::evaluateDamping(const VecX& x, bool with_gradient) {
         std::fill_n(damping_force_.begin() + 4 * e, 4, Vec3::Zero());
         continue;
       }
-      const Region& region = model_.regions[tets.region[e]];
-      const Mat3& R = damping.frames[e];
-      const Mat3 S = symmetric(R.transpose() * tets.deformationGradient(x, e)) - damping.origins[e];
-      const double V = tets.volume[e], stretch = region.fiber.direction.dot(S * region.fiber.direction);
-      damping_energy_[e] = 0.5 * w * V * (region.stiffness * S.squaredNorm() + region.fiber.kappa * stretch * stretch);
+      const Mat3 P = dampingStress(x, e, damping_energy_[e]);
       if (!with_gradient) continue;
-      // dE/dx_a = P g_a with P = w V R (k S + kappa (d^T S d) d d^T), as the elastic forces.
-      const Mat3 P =
-          w * V * R * (region.stiffness * S + region.fiber.kappa * stretch * region.fiber.direction * region.fiber.direction.transpose());
-      const Mat3 H = P * tets.rest_inverse[e].transpose();
+      const Mat3 H = P * tets.rest_inverse[e].transpose();  // dE/dx_a = P g_a, as the elastic forces
       damping_force_[4 * e + 1] = H.col(0);
       damping_force_[4 * e + 2] = H.col(1);
       damping_force_[4 * e + 3] = H.col(2);
@@ -108,17 +150,9 @@ void Objective::evaluateDamping(const VecX& x, bool with_gradient) {
 Eigen::Matrix<double, 12, 12> Objective::dampingTetHessian(int e) const {
   const TetElements& tets = model_.tets;
   const Region& region = model_.regions[tets.region[e]];
-  const Mat3& R = damping.frames[e];
-  Eigen::Matrix<double, 4, 3> g;
-  g.bottomRows<3>() = tets.rest_inverse[e];
-  g.row(0) = -g.bottomRows<3>().colwise().sum();
   Mat3 B[12];
   double stretch[12];
-  for (int a = 0; a < 4; ++a)
-    for (int i = 0; i < 3; ++i) {
-      B[3 * a + i] = symmetric(R.row(i).transpose() * g.row(a));  // R^T e_i g_a^T
-      stretch[3 * a + i] = region.fiber.direction.dot(B[3 * a + i] * region.fiber.direction);
-    }
+  for (int a = 0; a < 4; ++a) dampingDirections(e, a, &B[3 * a], &stretch[3 * a]);
   const double scale = damping.weight * tets.volume[e];
   Eigen::Matrix<double, 12, 12> H;
   for (int r = 0; r < 12; ++r)

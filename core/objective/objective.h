@@ -6,10 +6,12 @@
 // surfaces, the optional friction of collider contacts, and drag springs; optionally also
 // stiffness-proportional damping, whose Hessian A bounds. Energy and gradient come from one streaming
 // pass. Other integrators evaluate c E(s x + o) instead of E(x) (see core/sim/integrator.h).
+#include <algorithm>
 #include <vector>
 
 #include "core/math/proximity.h"
 #include "core/model/model.h"
+#include "core/objective/element_hessian.h"
 #include "qnsim/state.h"
 #include "qnsim/telemetry.h"
 
@@ -56,6 +58,12 @@ struct FrictionTerm {
   int vertex;
   Vec3 anchor, normal;
   double bound, slip;
+  // The term's gradient and Hessian at the vertex's position x.
+  Vec3 gradient(const Vec3& x) const {
+    const Vec3 s = (x - anchor) - (x - anchor).dot(normal) * normal;
+    return bound / std::max(s.norm(), slip) * s;
+  }
+  Mat3 hessian(const Vec3& x) const;  // hessian.cpp
 };
 
 // 1/2 (x_v - target)^T K (x_v - target): the air drag of wind.h on one surface vertex, with K and the
@@ -119,12 +127,22 @@ class Objective {
   // would have, bit for bit. A backtracking line search's rejected trials then cost no gradient.
   double evaluateDeferringGradient(const VecX& x, EnergyParts* parts = nullptr);
   void completeGradient(const VecX& x, VecX& gradient);
+  // The damping term's share seen from one vertex (vertex_blocks.h): tet e's energy, gradient for its
+  // vertex a and that vertex's Hessian block; a spring's for its end (0 or 1).
+  TetVertexTerms dampingTetVertexTerms(const VecX& x, int e, int a) const;
+  TetVertexTerms dampingSpringTerms(const VecX& x, int s, int end) const;
 
-  // The Hessian of g (3n x 3n, full symmetric storage), every element block projected to its nearest
-  // positive semidefinite matrix when `project` is set (Teran et al. 2005). The sparsity pattern is fixed
-  // for the model; contacts and drags only touch diagonal blocks, and self-contacts (which couple four
-  // vertices) add only their diagonal Gauss-Newton blocks.
-  const SparseMatrix& hessian(const VecX& x, bool project);
+  // Each tet's first Piola-Kirchhoff stress P (fibre included) at the energy argument of the last
+  // evaluateDeferringGradient (ADMM's global step reads them).
+  const std::vector<Mat3>& tetStresses() const { return tet_stress_; }
+
+  // The Hessian of g (3n x 3n, full symmetric storage), every element block made positive semidefinite
+  // by `filter` (element_hessian.h): clamped, the nearest such matrix (Teran et al. 2005), or with its
+  // negative eigenvalues' absolute values (Chen et al. 2024). The sparsity pattern is fixed for the
+  // model; contacts and drags only touch diagonal blocks, and self-contacts (which couple four vertices)
+  // add only their diagonal Gauss-Newton blocks.
+  const SparseMatrix& hessian(const VecX& x, EigenvalueFilter filter);
+  const SparseMatrix& hessian(const VecX& x, bool project) { return hessian(x, project ? EigenvalueFilter::Clamp : EigenvalueFilter::None); }
 
   const Model& model() const { return model_; }
 
@@ -140,6 +158,8 @@ class Objective {
   void clearElement(int element, int first_force, int forces, bool with_gradient);
   void evaluateDamping(const VecX& x, bool with_gradient);
   Eigen::Matrix<double, 12, 12> dampingTetHessian(int e) const;
+  Mat3 dampingStress(const VecX& x, int e, double& energy) const;
+  void dampingDirections(int e, int a, Mat3* B, double* stretch) const;
   void buildHessianPattern();
 
   const Model& model_;

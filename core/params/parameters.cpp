@@ -113,8 +113,14 @@ std::vector<SettingParameter> declareAll() {
                            "Newton steps with the projected Hessian refactored every hessian_refresh_frames frames and warped by "
                            "per-vertex rotations in between; pbd: position-based FEM (003 Sec. 5.3), Gauss-Seidel sweeps over per-tet "
                            "co-rotational and volume constraints with the stiffnesses of solver.pbd; xpbd: the same constraints with "
-                           "compliances from each region's material (Macklin et al. 2016), so that more iterations approach g's minimiser.",
-                           {"qn", "pd", "newton", "gd", "chebyshev", "hecht", "pbd", "xpbd"},
+                           "compliances from each region's material (Macklin et al. 2016), so that more iterations approach g's minimiser. "
+                           "Since the paper (docs/solvers.md): newton_abs: projected Newton with negative eigenvalues made positive "
+                           "instead of clamped (Chen et al. 2024); vbd: Vertex Block Descent (Chen et al. 2024), a 3x3 Newton step per "
+                           "vertex in graph-coloured Gauss-Seidel sweeps, accelerated by vbd_rho; anderson: PD's fixed point with "
+                           "Anderson acceleration and its energy safeguard (Peng et al. 2018); jacobi: gradient descent preconditioned "
+                           "by each vertex's Hessian block, Chebyshev-accelerated (Wang and Yang 2016), no factorisation; admm: "
+                           "ADMM with A as its x-step and a per-element proximal step on the material (Narain et al. 2016).",
+                           {"qn", "pd", "newton", "gd", "chebyshev", "hecht", "pbd", "xpbd", "newton_abs", "vbd", "anderson", "jacobi", "admm"},
                            [](Settings& s) -> SolverMethod& { return s.solver.method; },
                            Effect::NewDirectionSolver),
       declare<int>("solver.iterations", "Solver", "Solver iterations per frame (paper: 10).", Type::Integer, 10, 1, 100000,
@@ -182,6 +188,26 @@ std::vector<SettingParameter> declareAll() {
                    "1 refactors every frame (the per-frame Hessian). Hecht et al. take one solve per frame: solver.iterations=1, "
                    "line_search=none (experiment fig10).",
                    Type::Integer, 2, 1, 100000, [](Settings& s) -> int& { return s.solver.hessian_refresh_frames; }, Effect::NewDirectionSolver),
+      declare<double>("solver.vbd_rho", "Solver",
+                      "vbd: rho of the Chebyshev acceleration of its sweeps (Chen et al. 2024, after Wang 2015): from the second "
+                      "sweep on, x := omega (x_swept - x_before_last) + x_before_last; 0 = plain sweeps.",
+                      Type::Real, 0.0, 0.0, 0.9999, [](Settings& s) -> double& { return s.solver.vbd_rho; }, Effect::NewDirectionSolver),
+      declare<int>("solver.anderson_window", "Solver",
+                   "anderson: how many past fixed-point residuals Anderson acceleration combines (Peng et al. 2018: 5 or 6).",
+                   Type::Integer, 5, 1, 100, [](Settings& s) -> int& { return s.solver.anderson_window; }, Effect::NewDirectionSolver),
+      choice<InitialGuess>("solver.initial_guess", "Solver",
+                           "Where each frame's solve starts, for every method. inertia: at y (Alg. 1 line 1); adaptive: Vertex Block "
+                           "Descent's guess (Chen et al. 2024), y with its gravity term keeping only the part of g along which the "
+                           "last step accelerated, clamped to [0, |g|]: a body at rest starts where it rests, a falling one at y.",
+                           {"inertia", "adaptive"}, [](Settings& s) -> InitialGuess& { return s.solver.initial_guess; }),
+      declare<double>("solver.jacobi_rho", "Solver",
+                      "jacobi: rho of the Chebyshev acceleration of its preconditioned descent (Wang and Yang 2016), from iteration "
+                      "chebyshev_delay on.",
+                      Type::Real, 0.99, 0.0, 0.9999, [](Settings& s) -> double& { return s.solver.jacobi_rho; }, Effect::NewDirectionSolver),
+      declare<double>("solver.jacobi_step", "Solver",
+                      "jacobi: the step length alpha each frame starts with, the share of every vertex's block Newton step taken (all "
+                      "vertices move at once, so full steps overshoot); halved whenever g rose over eight iterations.",
+                      Type::Real, 0.5, 1e-3, 1.0, [](Settings& s) -> double& { return s.solver.jacobi_step; }, Effect::NewDirectionSolver),
       declare<double>("solver.gradient_tolerance", "Solver",
                       "End a frame early once |grad g| <= tolerance * |grad g(y)|; 0 runs every iteration (as the paper).", Type::Real,
                       0.0, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.gradient_tolerance; }),

@@ -1,9 +1,24 @@
 #include "core/sim/integrator.h"
 
+#include <algorithm>
+
 namespace qnsim {
 namespace {
 void addGravity(VecX& y, const Vec3& acceleration) {
   for (Eigen::Index v = 0; v < y.size() / 3; ++v) vertex(y, v) += acceleration;
+}
+
+// Prediction::adaptive_guess from y, q being the factor of h^2 g in y.
+void addAdaptiveGuess(const StepHistory& s, const Settings& settings, double q, Prediction& out) {
+  const Vec3 g = settings.gravity;
+  const double magnitude = g.norm(), h = settings.time_step;
+  out.adaptive_guess = out.y;
+  if (!(magnitude > 0)) return;
+  const Vec3 direction = g / magnitude;
+  for (Eigen::Index v = 0; v < out.y.size() / 3; ++v) {
+    const double along = (vertex(s.v, v) - vertex(s.v_previous, v)).dot(direction) / h;
+    vertex(out.adaptive_guess, v) -= q * (magnitude - std::clamp(along, 0.0, magnitude)) * direction;
+  }
 }
 }  // namespace
 
@@ -36,6 +51,8 @@ void predict(IntegratorKind kind, const StepHistory& s, const Settings& settings
       addGravity(out.y, 4.0 * h * h / 9.0 * settings.gravity);
       break;
   }
+  const double q = kind == IntegratorKind::BackwardEuler ? 1.0 : kind == IntegratorKind::ImplicitMidpoint ? 0.5 : 4.0 / 9.0;
+  addAdaptiveGuess(s, settings, q * h * h, out);
 }
 
 void updateVelocity(IntegratorKind kind, const StepHistory& s, const Settings& settings, const VecX& x_new, VecX& v_new) {

@@ -25,9 +25,12 @@ struct StepHistory {
   const VecX &x, &v, &x_previous, &v_previous;
 };
 
-// What a step starts from: y, the energy argument's offset o and the velocity's anchor x^.
+// What a step starts from: y, the energy argument's offset o and the velocity's anchor x^; and the
+// adaptive initial guess of Vertex Block Descent (Chen et al. 2024; solver.initial_guess=adaptive): y
+// with its gravity term q g (q = h^2, h^2/2, 4h^2/9) replaced by q g^ clamp(a . g^, 0, |g|) per vertex,
+// a = (v_n - v_n-1)/h the last step's acceleration, so that a resting body starts where it rests.
 struct Prediction {
-  VecX y, offset, anchor;
+  VecX y, offset, anchor, adaptive_guess;
 };
 void predict(IntegratorKind kind, const StepHistory& history, const Settings& settings, Prediction& out);
 

@@ -67,7 +67,7 @@ void Simulation::Impl::prepareFrame(double t) {
   dragVelocities(built.model, s, state.x, state.v, v_dragged);
   dragVelocities(built.model, s, state.x, state.v_previous, v_previous_dragged);  // at x_n too: the drag stays linear in v
   predict(s.integrator, {state.x, v_dragged, state.x_previous, v_previous_dragged}, s, prediction);
-  for (int v : detached) vertex(prediction.y, v) = vertex(state.x, v);
+  for (int v : detached) vertex(prediction.y, v) = vertex(prediction.adaptive_guess, v) = vertex(state.x, v);
   objective->setInertia(prediction.y, inertiaWeight());
   const StepForm form = stepForm(s.integrator);
   objective->setEnergyTransform(form.energy_scale, form.argument_scale, prediction.offset);
@@ -90,7 +90,7 @@ void Simulation::Impl::step() {
     computeReference(prediction.y);
     reference_ms = reference_timer.ms();
   }
-  state.x = prediction.y;  // x_1 := y (Alg. 1 line 1)
+  state.x = startOf(settings().solver);  // x_1 := y (Alg. 1 line 1), or VBD's adaptive guess
   method->solve(state.x, solve);
   warning.clear();
   torn = 0;

@@ -5,6 +5,7 @@
 // flags, A, the method built on A, the per-frame terms of g. simulation.cpp steps, simulation_edits.cpp
 // applies edits, simulation_matrix.cpp keeps A in step with the model, simulation_compare.cpp solves
 // frames for comparisons and reference errors.
+#include <cmath>
 #include <future>
 #include <memory>
 #include <optional>
@@ -34,6 +35,10 @@ struct Simulation::Impl {
   void poseColliders(double t);
   ContactRefresh contactRefresh();
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
+  // Where a method's solve of this frame starts (solver.initial_guess).
+  const VecX& startOf(const SolverSettings& solver) const {
+    return solver.initial_guess == InitialGuess::Adaptive ? prediction.adaptive_guess : prediction.y;
+  }
   double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L + d L_e
   const Settings& settings() const { return scene.settings; }
 
@@ -104,8 +109,9 @@ struct Simulation::Impl {
   std::vector<int> detached;
 };
 
-// Eq. 12 for every iterate: (g_k - g*) / (g_0 - g*).
-void relativeErrors(const std::vector<IterationRecord>& iterations, double g_star, std::vector<double>& out);
+// Eq. 12 for every iterate: (g_k - g*) / (g_0 - g*), g_0 the first iterate's g unless given (a method
+// that starts elsewhere than y is measured against g(y) in comparisons).
+void relativeErrors(const std::vector<IterationRecord>& iterations, double g_star, std::vector<double>& out, double g_0 = NAN);
 
 // For qnsim's own tools and tests, which look inside (not installed).
 Simulation::Impl& internals(Simulation& simulation);

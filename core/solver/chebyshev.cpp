@@ -26,12 +26,16 @@ void ChebyshevSolver::direction(const VecX& x, const VecX& gradient, VecX& d, Ph
   system_.solve(d);  // q = -A^-1 grad g (the PD direction)
   times.linear_solve += timer.ms();
   ++k_;
-  const double rho2 = rho_ * rho_;
-  const double omega = k_ < delay_ ? 1.0 : k_ == delay_ ? 2.0 / (2.0 - rho2) : 4.0 / (4.0 - rho2 * omega_);
+  const double omega = chebyshevWeight(k_, delay_, rho_, omega_);
   if (omega != 1.0 && k_ > 1) d = omega * (x + d - previous_) + previous_ - x;  // Alg. 3, last line
   else if (omega != 1.0) d *= omega;  // no x_{k-1} yet (S = 1): take x_{k-1} = x_k
   omega_ = omega;
   previous_ = x;
+}
+
+double chebyshevWeight(int k, int delay, double rho, double previous_omega) {
+  const double rho2 = rho * rho;
+  return k < delay ? 1.0 : k == delay ? 2.0 / (2.0 - rho2) : 4.0 / (4.0 - rho2 * previous_omega);
 }
 
 double estimateSpectralRadius(Objective& objective, SystemMatrix& system, const VecX& x0, int iterations) {

@@ -37,6 +37,10 @@ class ChebyshevSolver final : public DirectionSolver {
   VecX previous_;       // x_{k-1}
 };
 
+// omega_k of Chebyshev's semi-iterative method (Alg. 3; Wang 2015), k counted from 1: 1 before iteration
+// `delay`, 2 / (2 - rho^2) at it, 4 / (4 - rho^2 omega_{k-1}) after. Shared by Alg. 3, vbd and jacobi.
+double chebyshevWeight(int k, int delay, double rho, double previous_omega);
+
 // The asymptotic convergence rate of plain PD iterations x := x - A^-1 grad g(x) from x0: the geometric
 // mean of |x_{i+1} - x_i| / |x_i - x_{i-1}| over the last half of `iterations` steps, kept in
 // [0.05, 0.9999]. This is the paper's "training simulation", run on the frame at hand.

@@ -7,6 +7,7 @@
 #include "core/solver/lbfgs.h"
 #include "core/solver/newton.h"
 #include "qnsim/error.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim {
 namespace {
@@ -29,6 +30,8 @@ class GradientDescentSolver final : public DirectionSolver {
   const Objective& objective_;
 };
 
+std::string methodName(SolverMethod method) { return findParameter("solver.method").choices[static_cast<int>(method)]; }
+
 }  // namespace
 
 std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& settings, Objective& objective, SystemMatrix& system) {
@@ -38,13 +41,18 @@ std::unique_ptr<DirectionSolver> makeDirectionSolver(const SolverSettings& setti
                                            /*follows_settings=*/true);
     case SolverMethod::ProjectiveDynamics:
       return std::make_unique<LbfgsSolver>(makeInitialHessian(InitialHessianKind::Laplacian, objective, system, settings), 0);
-    case SolverMethod::Newton: return std::make_unique<NewtonSolver>(objective, system, settings);
+    case SolverMethod::Newton:
+    case SolverMethod::NewtonAbsolute: return std::make_unique<NewtonSolver>(objective, system, settings);
     case SolverMethod::GradientDescent: return std::make_unique<GradientDescentSolver>(objective);
     case SolverMethod::Chebyshev:
       return std::make_unique<ChebyshevSolver>(objective, system, settings.chebyshev_delay, settings.chebyshev_rho);
     case SolverMethod::Hecht: return std::make_unique<LbfgsSolver>(makeHechtHessian(objective, settings.hessian_refresh_frames), 0);
     case SolverMethod::Pbd:
-    case SolverMethod::Xpbd: throw error("solver.method=pbd and xpbd take no descent directions; makeFrameMethod runs them");
+    case SolverMethod::Xpbd:
+    case SolverMethod::Vbd:
+    case SolverMethod::Anderson:
+    case SolverMethod::Jacobi:
+    case SolverMethod::Admm: throw error("solver.method=", methodName(settings.method), " takes no descent directions; makeFrameMethod runs it");
   }
   return nullptr;
 }

@@ -8,7 +8,10 @@
 #include "core/common/timer.h"
 #include "core/common/vector_blocks.h"
 #include "core/solver/line_search.h"
+#include "core/solver/admm_solver.h"
+#include "core/solver/anderson_solver.h"
 #include "core/solver/pbd_solver.h"
+#include "core/solver/vbd_solver.h"
 
 namespace qnsim {
 namespace {
@@ -35,7 +38,15 @@ std::pair<double, double> slopeAndLargestMove(const VecX& g, const VecX& d, std:
 }  // namespace
 
 std::unique_ptr<FrameMethod> makeFrameMethod(const SolverSettings& settings, Objective& objective, SystemMatrix& system) {
-  if (settings.method == SolverMethod::Pbd || settings.method == SolverMethod::Xpbd) return std::make_unique<PbdSolver>(objective, settings);
+  switch (settings.method) {
+    case SolverMethod::Pbd:
+    case SolverMethod::Xpbd: return std::make_unique<PbdSolver>(objective, settings);
+    case SolverMethod::Vbd:
+    case SolverMethod::Jacobi: return std::make_unique<VertexSolver>(objective, settings);
+    case SolverMethod::Anderson: return std::make_unique<AndersonSolver>(objective, system, settings);
+    case SolverMethod::Admm: return std::make_unique<AdmmSolver>(objective, system, settings);
+    default: break;
+  }
   return std::make_unique<FrameSolver>(objective, makeDirectionSolver(settings, objective, system), settings);
 }
 

@@ -4,7 +4,9 @@
 // (Sec. 4.3), asks the direction solver for d, falls back to the plain direction if d is not a descent
 // direction, and runs the backtracking Armijo line search (or the strong Wolfe search of line_search.h).
 // Every objective evaluation returns the gradient too, so an accepted trial needs no second pass.
-// Position-based FEM (pbd, xpbd) is the other FrameMethod (pbd_solver.h).
+// Position-based FEM (pbd, xpbd; pbd_solver.h), Vertex Block Descent and Jacobi descent (vbd, jacobi;
+// vbd_solver.h), Anderson-accelerated PD (anderson_solver.h) and ADMM (admm_solver.h) are the other
+// FrameMethods.
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -35,7 +37,7 @@ class FrameMethod {
   virtual long factorizations() const { return 0; }
 };
 
-// The method of solver.method: FrameSolver around its direction solver, or PbdSolver.
+// The method of solver.method: FrameSolver around its direction solver, or one of the others.
 std::unique_ptr<FrameMethod> makeFrameMethod(const SolverSettings& settings, Objective& objective, SystemMatrix& system);
 
 class FrameSolver final : public FrameMethod {

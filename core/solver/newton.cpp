@@ -8,13 +8,16 @@
 namespace qnsim {
 
 NewtonSolver::NewtonSolver(Objective& objective, const SystemMatrix& system, const SolverSettings& settings)
-    : objective_(objective), linear_(settings.linear_solver), cholesky_(SparseCholesky::create(true)) {
+    : objective_(objective),
+      linear_(settings.linear_solver),
+      filter_(settings.method == SolverMethod::NewtonAbsolute ? EigenvalueFilter::Absolute : EigenvalueFilter::Clamp),
+      cholesky_(SparseCholesky::create(true)) {
   if (linear_ != LinearSolverKind::Direct) cg_ = std::make_unique<Pcg>(settings, objective, system);
 }
 
 void NewtonSolver::direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) {
   Timer timer;
-  const SparseMatrix& H = objective_.hessian(x, /*project=*/linear_ != LinearSolverKind::IndefiniteCg);
+  const SparseMatrix& H = objective_.hessian(x, linear_ == LinearSolverKind::IndefiniteCg ? EigenvalueFilter::None : filter_);
   times.gradient += timer.ms();  // Hessian assembly is counted with the derivative evaluations
   timer.restart();
   if (linear_ != LinearSolverKind::Direct) {

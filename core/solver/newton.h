@@ -15,7 +15,8 @@ class NewtonSolver final : public DirectionSolver {
  public:
   // With settings.linear_solver = cg the projected Hessian is solved by preconditioned conjugate
   // gradients (settings.cg_preconditioner; ichol_a needs `system`), with cg_indefinite the unprojected
-  // one, stopping at negative curvature (Gast et al. 2015).
+  // one, stopping at negative curvature (Gast et al. 2015). solver.method = newton_abs filters the
+  // element blocks' eigenvalues by their absolute values instead of clamping them (element_hessian.h).
   NewtonSolver(Objective& objective, const SystemMatrix& system, const SolverSettings& settings);
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
   long factorizations() const override { return factorizations_; }
@@ -25,6 +26,7 @@ class NewtonSolver final : public DirectionSolver {
 
   Objective& objective_;
   LinearSolverKind linear_;
+  EigenvalueFilter filter_;
   std::unique_ptr<Pcg> cg_;  // null for the direct solve
   SparseMatrix shifted_;
   std::unique_ptr<SparseCholesky> cholesky_;

@@ -130,6 +130,16 @@ struct MaterialModel {
 };
 const std::vector<MaterialModel>& materialModels();
 
+// The Lame parameters of an isotropic material from its Young's modulus E (Pa) and Poisson's ratio nu:
+//   mu = E / (2 (1 + nu)),   lambda = E nu / ((1 + nu) (1 - 2 nu)),
+// the mu and lambda of the corotated, fixed corotated, Neo-Hookean and St. Venant-Kirchhoff models (their
+// small-strain limit is linear elasticity with these constants), so a real material gets its real
+// stiffness. Throws qnsim::Error unless E > 0 and -1 < nu < 0.5.
+struct LameParameters {
+  double mu, lambda;  // Pa
+};
+LameParameters lameFromYoung(double young, double poisson);
+
 // Creates a material by model name ("neo_hookean", "spring", ...) with default parameters;
 // throws qnsim::Error listing the known models when the name is unknown.
 std::unique_ptr<Material> makeMaterial(std::string_view model);

@@ -5,7 +5,7 @@
 
 namespace qnsim {
 
-enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev, Hecht, Pbd, Xpbd };
+enum class SolverMethod { QuasiNewton, ProjectiveDynamics, Newton, GradientDescent, Chebyshev, Hecht, Pbd, Xpbd, NewtonAbsolute, Vbd, Anderson, Jacobi, Admm };
 enum class PbdSweep { Colored, Sequential };
 enum class RotationUpdate { Projection, Frame };
 enum class LineSearchKind { Armijo, None, Wolfe, Interpolate };
@@ -15,6 +15,7 @@ enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
 enum class CgPreconditionerKind { Jacobi, IcholA, IcholRestHessian };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
 enum class RemovalMatrix { Keep, Refactor };
+enum class InitialGuess { Inertia, Adaptive };
 
 // Position-based FEM (solver.method=pbd or xpbd; core/solver/pbd_solver.h).
 struct PbdSettings {
@@ -47,6 +48,11 @@ struct SolverSettings {
   int chebyshev_delay;        // S of Alg. 3: plain PD for the first S iterations (paper: 10)
   double chebyshev_rho;       // rho of Alg. 3; 0 = estimated by a training run
   int hessian_refresh_frames;  // N of the Hecht et al. 2012 baseline (Fig. 10): its Hessian is refactored every N frames
+  double vbd_rho;             // vbd: rho of its Chebyshev acceleration; 0 = none
+  int anderson_window;        // anderson: m, the residuals it combines
+  double jacobi_rho;          // jacobi: rho of its Chebyshev acceleration
+  double jacobi_step;         // jacobi: the step length alpha each frame starts with
+  InitialGuess initial_guess;  // where each frame's solve starts: y (Alg. 1), or VBD's adaptive guess
   PbdSettings pbd;
   bool operator==(const SolverSettings&) const = default;
 };

@@ -132,6 +132,19 @@ def test_compare_next_frame(bar):
         bar.compare_next_frame({"x": {"solver.lbfgs_windw": 1}})
 
 
+def test_compare_next_frame_takes_every_solver_method():
+    bar = qnsim.Simulation(qnsim.catalog()["shaking_bar"])
+    bar.step(2)
+    methods = qnsim.parameters()["solver.method"].choices
+    newer = {"newton_abs", "vbd", "anderson", "jacobi", "admm"}  # docs/solvers.md
+    assert newer <= set(methods)
+    traces = bar.compare_next_frame({m: {"solver.method": m, "solver.iterations": 3} for m in methods})
+    assert list(traces) == methods
+    for method, table in traces.items():
+        assert np.isfinite(table["g"]).all() and table["rel_error"][0] == 1, method
+        assert method not in newer or table["rel_error"][-1] < 1, method
+
+
 def test_cut_removes_elements_and_the_state_keeps_them(tmp_path):
     cloth = qnsim.Simulation(qnsim.catalog()["cloth"])
     x = cloth.positions
