@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/collision/barrier.h"
 #include "core/collision/self_contacts.h"
 #include "core/model/removal.h"
 #include "core/objective/objective.h"
@@ -33,6 +34,8 @@ struct Simulation::Impl {
   void measure(double frame_ms, double reference_ms = 0.0);
   void poseColliders(double t);
   ContactRefresh contactRefresh();
+  StepBound stepBound();
+  void prepareBarrier(VecX& x);  // contact.model=barrier: the frame's barrier, and a start x before any impact
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L + d L_e
   const Settings& settings() const { return scene.settings; }
@@ -78,6 +81,8 @@ struct Simulation::Impl {
   std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> compared_methods;
   std::unique_ptr<ExactSolver> exact_solver;  // x* of the reference, remade with A like the methods
   std::unique_ptr<SelfCollision> self_collision;
+  std::optional<ColliderBarrier> barrier;  // contact.model=barrier: this frame's (barrier.h)
+  double rest_diagonal = 0;                // of the rest shape's bounding box, the unit of contact.dhat
   std::vector<Collider> colliders;  // the scene's colliders posed at the current time
 
   // A: the removed elements it was (or is being) factored without; a refactorisation running on a
@@ -95,6 +100,7 @@ struct Simulation::Impl {
   FrameSolveResult solve;
   FrameRecord record;
   bool reference_enabled = false;
+  bool check_intersections = false;
   std::vector<double> rel_error;
   std::string warning;
   int torn = 0;  // elements torn at the end of the last frame

@@ -15,6 +15,7 @@ enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
 enum class CgPreconditionerKind { Jacobi, IcholA, IcholRestHessian };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
 enum class RemovalMatrix { Keep, Refactor };
+enum class ContactModel { Penalty, Barrier };
 
 // Position-based FEM (solver.method=pbd or xpbd; core/solver/pbd_solver.h).
 struct PbdSettings {
@@ -82,6 +83,8 @@ struct Settings {
   double contact_stiffness;
   double contact_friction;    // Coulomb coefficient (0 = frictionless)
   double contact_slip_speed;  // m/s
+  ContactModel contact_model;  // the paper's penalties, or IPC's barrier with collision detection in the line search
+  double contact_dhat;         // the barrier's reach d^, relative to the rest shape's bounding-box diagonal
   SolverSettings solver;
   WindSettings wind;
   RemovalMatrix removal_matrix;  // what tearing and cutting do to A (thesis Sec. 8.4; core/model/removal.h)
