@@ -63,7 +63,7 @@ VecX nearSurfaces(const std::vector<Collider>& colliders, double dhat, std::mt19
 
 TEST(Barrier, ColliderEnergyGradientMatchesFiniteDifferences) {
   const std::vector<Collider> colliders = someColliders();
-  ColliderBarrier b(0.05, 0.1, 1.0 / 30);
+  ColliderBarrier b(0.05, 0.1, 1.0 / 30, 9.81);
   b.beginFrame(colliders);
   b.setStiffness(7.0);
   std::mt19937 rng(2);
@@ -83,7 +83,7 @@ TEST(Barrier, ColliderEnergyGradientMatchesFiniteDifferences) {
 
 TEST(Barrier, StepBoundKeepsEveryVertexOutside) {
   const std::vector<Collider> colliders = someColliders();
-  ColliderBarrier b(0.05, 0.1, 1.0 / 30);
+  ColliderBarrier b(0.05, 0.1, 1.0 / 30, 9.81);
   b.beginFrame(colliders);
   std::mt19937 rng(4);
   std::uniform_real_distribution<double> u(-0.5, 0.5);

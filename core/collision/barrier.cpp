@@ -40,8 +40,9 @@ double barrierSecondDerivative(double d, double dhat) {
   return -2 * std::log(d / dhat) - 4 * r + r * r;
 }
 
-ColliderBarrier::ColliderBarrier(double dhat, double mean_mass, double time_step)
-    : dhat_(dhat), min_stiffness_(mean_mass / (time_step * time_step * barrierSecondDerivative(0.5 * dhat, dhat))),
+ColliderBarrier::ColliderBarrier(double dhat, double mean_mass, double time_step, double gravity)
+    : dhat_(dhat),
+      min_stiffness_(mean_mass * (dhat / (time_step * time_step) + gravity) / -barrierDerivative(0.1 * dhat, dhat)),
       stiffness_(min_stiffness_) {}
 
 void ColliderBarrier::beginFrame(const std::vector<Collider>& colliders) {

@@ -9,9 +9,10 @@
 // during a frame's solve at their pose at its end; one that moved into vertices at the frame's start
 // carries them out first (feasibleStart).
 //
-// kappa adapts (IPC Sec. 4.3 in spirit): it starts each frame at kappa_min, at which the barrier's
-// curvature at d^/2 equals the inertia term's for the mean vertex mass (m / h^2), and doubles, up to
-// 1e4 kappa_min, after an iteration that leaves some vertex closer than 1e-2 d^ and closer than before.
+// kappa adapts (IPC Sec. 4.3 in spirit): it starts each frame at kappa_min, at which the barrier at
+// d^/10 pushes the mean vertex mass m with the force that moves it by d^ in a step or holds it against
+// gravity, m (d^ / h^2 + |gravity|), and doubles, up to 1e4 kappa_min, after an iteration that leaves
+// some vertex closer than 1e-2 d^ and closer than before.
 // Self-contact (vertex-triangle, edge-edge with the mollifier) is not part of it yet: self-collisions
 // keep their penalties (self_contacts.h) under either model.
 #include <vector>
@@ -32,8 +33,8 @@ struct BarrierStats {
 
 class ColliderBarrier {
  public:
-  // d^ (m), and kappa_min from the mean vertex mass and the time step.
-  ColliderBarrier(double dhat, double mean_mass, double time_step);
+  // d^ (m), and kappa_min from the mean vertex mass, the time step and gravity's magnitude.
+  ColliderBarrier(double dhat, double mean_mass, double time_step, double gravity);
   double dhat() const { return dhat_; }
   double stiffness() const { return stiffness_; }
   double minStiffness() const { return min_stiffness_; }

@@ -67,7 +67,7 @@ void Simulation::Impl::prepareBarrier(VecX& x) {
     return;
   }
   const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
-  barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step);
+  barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
   barrier->beginFrame(colliders);
   objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
   VecX start = x_start;
