@@ -186,7 +186,8 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   std::getline(frames, line);
   EXPECT_EQ(line,
             "frame,time,iterations,ls_trials,frame_ms,g,elastic_energy,kinetic_energy,min_det_f,inverted,active_contacts,max_penetration,"
-            "self_contacts,max_self_penetration,bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back,torn,removed");
+            "self_contacts,max_self_penetration,bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back,torn,removed,"
+            "intersections,min_distance,barrier_pairs,ccd_step");
   const auto cells = [](const std::string& row) {
     std::vector<std::string> out;
     std::stringstream in(row);
@@ -197,7 +198,8 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   while (std::getline(frames, line)) {
     ++rows;  // with --reference the exact solve's time is reported apart from the frame's
     const std::vector<std::string> row = cells(line);
-    ASSERT_EQ(row.size(), 23u) << line;
+    ASSERT_EQ(row.size(), 27u) << line;
+    EXPECT_EQ(row[23], "-1") << "intersections: not checked without --check-intersections";
     EXPECT_EQ(row[12] + row[13], "00") << "self_contacts, max_self_penetration: the scene has no self-collisions";
     EXPECT_GT(std::stod(row[19]), 0.0) << "reference_ms: " << line;
     EXPECT_EQ(row[20], "0") << "rolled_back";
@@ -210,6 +212,24 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   EXPECT_EQ(line.substr(0, 4), "1,0,");
   EXPECT_EQ(line.substr(line.size() - 3), ",1,");  // iterate 0 is x = y: relative error 1; no constraint residual for qn
   EXPECT_NE(o.out.find("rel. error"), std::string::npos);
+}
+
+// The valid scene's box starts half below its ground plane: penalties leave its 4 bottom corners in the
+// ground, the barrier carries them out before its first solve and keeps them out.
+TEST(Cli, CheckIntersectionsCountsEveryFrameAndSummarises) {
+  const auto scene = writeFile("half_in_ground.json", kValidScene).string();
+  const auto dir = test::scratchDir("cli_intersections");
+  const Outcome penalty = qnsim("run " + scene + " --check-intersections --frame-csv " + (dir / "p.csv").string());
+  ASSERT_EQ(penalty.status, 0) << penalty.err;
+  EXPECT_NE(penalty.out.find("intersections  in 3 of 3 frames, the first at frame 1, at most 4"), std::string::npos) << penalty.out;
+  std::istringstream csv(slurp(dir / "p.csv"));
+  std::string line;
+  std::getline(csv, line);
+  std::getline(csv, line);
+  EXPECT_EQ(line.substr(line.rfind(",4,") == std::string::npos ? 0 : line.rfind(",4,"), 3), ",4,") << line;
+  const Outcome barrier = qnsim("run " + scene + " --check-intersections --set contact.model=barrier");
+  ASSERT_EQ(barrier.status, 0) << barrier.err;
+  EXPECT_NE(barrier.out.find("intersections  none"), std::string::npos) << barrier.out;
 }
 
 TEST(Cli, ExperimentRunsAFigureAndNamesTheKnownOnes) {

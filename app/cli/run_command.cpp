@@ -24,6 +24,7 @@ struct RunOptions {
   std::string save_scene;
   std::string frame_csv, iter_csv;
   bool reference = false;
+  bool check_intersections = false;
   int threads = -1;
   bool quiet = false;
   std::string export_folder, export_format = "obj";
@@ -38,6 +39,7 @@ struct Summary {
   long iterations = 0, trials = 0;
   int rollbacks = 0;
   std::vector<double> final_errors;
+  int intersecting_frames = 0, most_intersections = 0, first_intersecting = 0;
 };
 
 std::string settingText(const Settings& settings, std::string_view key) {
@@ -64,6 +66,14 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
   std::printf("final state    g %.6g, elastic %.6g, kinetic %.6g, min det F %.4g, %d inverted, %d contacts\n", last.g,
               last.elastic_energy, last.kinetic_energy, last.min_det_f, last.inverted, last.active_contacts);
   std::printf("factorizations %ld\n", last.factorizations);
+  if (last.intersections >= 0) {
+    if (s.intersecting_frames == 0)
+      std::printf("intersections  none: no surface crosses itself, another or a collider at the end of any frame (exact check)\n");
+    else
+      std::printf("intersections  in %d of %d frames, the first at frame %d, at most %d (crossing triangle pairs + edges + vertices "
+                  "inside colliders; exact check)\n",
+                  s.intersecting_frames, frames, s.first_intersecting, s.most_intersections);
+  }
   if (s.rollbacks > 0) std::printf("rolled back    %d frames (their solves diverged; see the warnings above)\n", s.rollbacks);
   if (!s.final_errors.empty()) {
     std::vector<double> e = s.final_errors;
@@ -85,6 +95,7 @@ int run(const RunOptions& options) {
   const int frames = options.frames >= 0 ? options.frames : scene.frames;
   Simulation sim(std::move(scene));
   sim.setReferenceEnabled(options.reference);
+  sim.setIntersectionCheck(options.check_intersections);
   // Written beside their targets as .partial files and renamed at the end: a run that is killed or
   // fails leaves the targets as they were.
   std::optional<PartialFile> frame_csv, iter_csv;
@@ -112,6 +123,10 @@ int run(const RunOptions& options) {
     summary.times += r.times;
     summary.iterations += r.iterations;
     summary.trials += r.ls_trials;
+    if (r.intersections > 0) {
+      summary.most_intersections = std::max(summary.most_intersections, r.intersections);
+      if (summary.intersecting_frames++ == 0) summary.first_intersecting = r.frame;
+    }
     if (options.reference && !sim.lastRelativeErrors().empty()) summary.final_errors.push_back(sim.lastRelativeErrors().back());
     if (frame_csv) writeFrameCsvRow(frame_csv->stream(), r);
     if (iter_csv) writeIterationCsvRows(iter_csv->stream(), r.frame, sim.lastSolve().iterations, sim.lastRelativeErrors());
@@ -150,6 +165,9 @@ Command addRunCommand(CLI::App& app) {
   cmd->add_option("--iter-csv", options->iter_csv, "Write one row per solver iteration to this CSV file");
   cmd->add_flag("--reference", options->reference,
                 "Solve every frame exactly (Newton to convergence) and report the relative error of Eq. 12 per iteration");
+  cmd->add_flag("--check-intersections", options->check_intersections,
+                "Check every frame's end exactly for surfaces crossing themselves, each other or a collider (frame CSV column "
+                "intersections; a summary line)");
   cmd->add_option("--threads", options->threads, "Worker threads (0 = all cores; results do not depend on it)")->check(CLI::Range(0, 256));
   cmd->add_option("--export", options->export_folder,
                   "Export the motion into this folder (made if missing): frame 0 and every --every-th frame, as --format says");

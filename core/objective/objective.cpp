@@ -215,6 +215,10 @@ double Objective::assemble(const VecX& x, bool energies, EnergyParts* parts, Vec
     if (energies) e.wind += 0.5 * r.dot(f);
     if (gradient) vertex(*gradient, t.vertex) += f;
   }
+  if (barrier) {
+    const double b = barrier(x, gradient);
+    if (energies) e.barrier = b;
+  }
   if (parts) *parts = e;
   return e.total();
 }

@@ -7,6 +7,7 @@
 // stiffness-proportional damping, whose Hessian A bounds. Energy and gradient come from one streaming
 // pass. Other integrators evaluate c E(s x + o) instead of E(x) (see core/sim/integrator.h).
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 #include "core/math/proximity.h"
@@ -113,6 +114,9 @@ class Objective {
   std::vector<Drag> drags;  // k/2 |x_v - target|^2, not part of A (qnsim/state.h)
   std::vector<WindTerm> winds;
   MaterialDamping damping;
+  // An energy kept outside this layer, the contact barrier of core/collision/barrier.h: its value at x,
+  // adding its gradient to `gradient` when given. Not in A, like the contacts.
+  std::function<double(const VecX& x, VecX* gradient)> barrier;
 
   // The damping term's element frames from the step's start x (each tet's rotation, each spring's
   // direction), turned on at their rates under velocity v for `time` (h/a of integrator.h), and its origins

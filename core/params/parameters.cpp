@@ -74,6 +74,17 @@ std::vector<SettingParameter> declareAll() {
       declare<double>("contact_slip_speed", "Collisions",
                       "Tangential speed (m/s) below which friction acts as a stiff linear drag instead of the constant Coulomb force.",
                       Type::Real, 0.01, 1e-6, 100.0, [](Settings& s) -> double& { return s.contact_slip_speed; }),
+      choice<ContactModel>("contact.model", "Collisions",
+                           "penalty: the paper's contacts (Sec. 4.3), k_c/2 ((x - t) . n)^2 on penetrating vertices, which lets "
+                           "surfaces overlap a little by design; barrier: Incremental Potential Contact (Li et al. 2020), a log "
+                           "barrier kappa b(d) on every vertex closer than d^ to a collider, with an adaptive kappa, and a line search "
+                           "that never steps past the first time of impact found by continuous collision detection, so no "
+                           "iterate enters a collider (docs/contact.md). Both stay out of A. Self-collisions keep their penalties.",
+                           {"penalty", "barrier"}, [](Settings& s) -> ContactModel& { return s.contact_model; }),
+      declare<double>("contact.dhat", "Collisions",
+                      "Reach d^ of the contact barrier (contact.model=barrier), as a fraction of the rest shape's bounding-box "
+                      "diagonal (IPC: 1e-3): vertices closer than this to a collider feel it.",
+                      Type::Real, 1e-3, 1e-6, 0.1, [](Settings& s) -> double& { return s.contact_dhat; }),
       declare<bool>("self_collision.enabled", "Self-collisions",
                     "Contacts of the bodies with themselves and each other: a surface vertex closer than the thickness to a "
                     "triangle (cloth triangles, boundary faces of tet bodies) and strand segments closer than their radii get "

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/collision/contacts.h"
+#include "core/collision/intersection_check.h"
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
 #include "core/objective/wind.h"
@@ -21,6 +22,8 @@ Simulation::Impl::Impl(Scene scene_in, SimulationOptions options_in) : scene(std
   state = initial;
   if (setRemovedElements(built.model, built.removed)) topologyChanged();
   self_collision = std::make_unique<SelfCollision>(built.model);
+  const auto rest = asRows(built.model.rest);
+  if (rest.rows() > 0) rest_diagonal = (rest.colwise().maxCoeff() - rest.colwise().minCoeff()).norm();
   objective = std::make_unique<Objective>(built.model);
   system = std::make_unique<SystemMatrix>(built.model, inertiaWeight(), stiffnessScale(), materialDampingWeight(settings()));
   createMethods();
@@ -33,8 +36,13 @@ ContactRefresh Simulation::Impl::contactRefresh() {
   return [this](const VecX& x) {
     bool changed = false;
     // Collider candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
-    if (!colliders.empty())
+    if (barrier) {
+      objective->contacts.clear();
+      objective->frictions.clear();
+      changed = barrier->adapt(x);  // a stiffer barrier: g changed
+    } else if (!colliders.empty()) {
       changed = refreshContacts(colliders, x, x_start, contactParams(settings(), 1e-2 * record.bbox_diagonal), *objective);
+    }
     if (settings().self_collision.enabled) {
       changed |= self_collision->refresh(x, x_start, selfContactParams(settings()), *objective);
     } else if (!objective->self_contacts.empty()) {
@@ -43,6 +51,29 @@ ContactRefresh Simulation::Impl::contactRefresh() {
     }
     return changed;
   };
+}
+
+StepBound Simulation::Impl::stepBound() {
+  return [this](const VecX& x, const VecX& d, double max_alpha) { return barrier ? barrier->stepBound(x, d, max_alpha) : max_alpha; };
+}
+
+// The barrier needs a start that touches nothing: x_n (which touched nothing at the frame's end),
+// carried out of any collider that moved into it, then moved towards y as far as collision detection
+// allows. Penalties start from y itself (Alg. 1).
+void Simulation::Impl::prepareBarrier(VecX& x) {
+  if (settings().contact_model != ContactModel::Barrier) {
+    barrier.reset();
+    objective->barrier = nullptr;
+    return;
+  }
+  const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
+  barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
+  barrier->beginFrame(colliders);
+  objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
+  VecX start = x_start;
+  barrier->feasibleStart(start);
+  const VecX toward = x - start;
+  x = start + barrier->stepBound(start, toward, 1.0) * toward;
 }
 
 void Simulation::Impl::poseColliders(double t) {
@@ -91,6 +122,8 @@ void Simulation::Impl::step() {
     reference_ms = reference_timer.ms();
   }
   state.x = startOf(settings().solver);  // x_1 := y (Alg. 1 line 1), or VBD's adaptive guess
+  prepareBarrier(state.x);
+  solve.ccd_step = 1.0;  // (position-based FEM never sets it)
   method->solve(state.x, solve);
   warning.clear();
   torn = 0;
@@ -170,6 +203,16 @@ void Simulation::Impl::measure(double frame_ms, double reference_ms) {
   r.factorizations = retired_factorizations + system->factorizations() + method->factorizations();
   r.torn = torn;
   r.removed = removedCount(model);
+  if (barrier) {
+    const BarrierStats stats = barrier->stats(x);
+    r.min_distance = stats.min_distance;
+    r.barrier_pairs = stats.pairs;
+  } else {
+    r.min_distance = 0;
+    r.barrier_pairs = 0;
+  }
+  r.ccd_step = solve.ccd_step;
+  r.intersections = check_intersections ? countIntersections(model, x, colliders).total() : -1;
 }
 
 Simulation::Impl& internals(Simulation& simulation) { return *simulation.impl_; }
@@ -195,6 +238,7 @@ void Simulation::finishRefactor() { impl_->adoptRefactor(true); }
 int Simulation::topologyVersion() const { return impl_->topology_version; }
 std::vector<MethodTrace> Simulation::compareNextFrame(const std::vector<Method>& methods) { return impl_->compareNextFrame(methods); }
 void Simulation::setReferenceEnabled(bool enabled) { impl_->reference_enabled = enabled; }
+void Simulation::setIntersectionCheck(bool enabled) { impl_->check_intersections = enabled; }
 bool Simulation::referenceEnabled() const { return impl_->reference_enabled; }
 const std::vector<double>& Simulation::lastRelativeErrors() const { return impl_->rel_error; }
 

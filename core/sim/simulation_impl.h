@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/collision/barrier.h"
 #include "core/collision/self_contacts.h"
 #include "core/model/removal.h"
 #include "core/objective/objective.h"
@@ -34,6 +35,8 @@ struct Simulation::Impl {
   void measure(double frame_ms, double reference_ms = 0.0);
   void poseColliders(double t);
   ContactRefresh contactRefresh();
+  StepBound stepBound();
+  void prepareBarrier(VecX& x);  // contact.model=barrier: the frame's barrier, and a start x before any impact
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).
   const VecX& startOf(const SolverSettings& solver) const {
@@ -83,6 +86,8 @@ struct Simulation::Impl {
   std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> compared_methods;
   std::unique_ptr<ExactSolver> exact_solver;  // x* of the reference, remade with A like the methods
   std::unique_ptr<SelfCollision> self_collision;
+  std::optional<ColliderBarrier> barrier;  // contact.model=barrier: this frame's (barrier.h)
+  double rest_diagonal = 0;                // of the rest shape's bounding box, the unit of contact.dhat
   std::vector<Collider> colliders;  // the scene's colliders posed at the current time
 
   // A: the removed elements it was (or is being) factored without; a refactorisation running on a
@@ -100,6 +105,7 @@ struct Simulation::Impl {
   FrameSolveResult solve;
   FrameRecord record;
   bool reference_enabled = false;
+  bool check_intersections = false;
   std::vector<double> rel_error;
   std::string warning;
   int torn = 0;  // elements torn at the end of the last frame

@@ -31,6 +31,7 @@ void Simulation::Impl::createMethods() {
   objective->damping.weight = materialDampingWeight(settings());
   method = makeFrameMethod(settings().solver, *objective, *system);
   method->setContactRefresh(contactRefresh());
+  method->setStepBound(stepBound());
   compared_methods.clear();
   exact_solver = std::make_unique<ExactSolver>(*objective, *system);
 }

@@ -46,6 +46,18 @@ const std::vector<FrameColumn>& frameColumns() {
        [](R r) { return double(r.rolled_back); }},
       {"torn", "Elements (tets and springs) removed by tearing at the end of the frame.", true, [](R r) { return double(r.torn); }},
       {"removed", "Elements removed so far, torn or cut.", true, [](R r) { return double(r.removed); }},
+      {"intersections",
+       "Exact intersection check (run --check-intersections): intersecting surface triangle pairs, plus edges crossing a "
+       "triangle, plus surface vertices inside a collider; -1 when not checked.",
+       true, [](R r) { return double(r.intersections); }},
+      {"min_distance", "contact.model=barrier: smallest distance of a barrier pair at the frame's end (m); 0 with penalties.", false,
+       [](R r) { return r.min_distance; }},
+      {"barrier_pairs", "contact.model=barrier: pairs within the barrier's reach (d < d^) at the frame's end; 0 with penalties.", true,
+       [](R r) { return double(r.barrier_pairs); }},
+      {"ccd_step",
+       "contact.model=barrier: the smallest step bound continuous collision detection put on a line search in the frame "
+       "(1 = never limited).",
+       false, [](R r) { return r.ccd_step; }},
   };
   return columns;
 }

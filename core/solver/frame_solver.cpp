@@ -108,6 +108,7 @@ FrameSolver::Trial FrameSolver::lineSearch(const VecX& x, double g, double slope
 FrameSolver::Trial FrameSolver::wolfeSearch(const VecX& x, double g, double slope, const VecX& d) {
   double evaluated = -1.0;
   const LineFunction phi = [&](double alpha) {
+    if (alpha > step_limit_) return LinePoint{alpha, INFINITY, INFINITY};  // past the collision bound: not evaluated
     trialPoint(x, alpha, d, trial_x_);
     trial_g_ = objective_.evaluate(trial_x_, &trial_gradient_, &trial_parts_);
     evaluated = alpha;
@@ -128,6 +129,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
   Timer frame_timer, phase;
   result.times = {};
   result.ls_trials = 0;
+  result.ccd_step = 1.0;
   result.iterations.clear();
   frame_rejections_ = 0;
   solver_.reset();
@@ -163,6 +165,15 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     if (largest_move <= round_off_step_) break;
 
     phase.restart();
+    // The collision bound: d shortened to the first time of impact, so every trial lies before it.
+    double scale = 1.0;
+    if (bound_) {
+      const double limit = bound_(x, direction_, settings_.line_search == LineSearchKind::Wolfe ? 64.0 : 1.0);
+      result.ccd_step = std::min(result.ccd_step, limit);
+      if (!(limit > 0)) break;  // touching already: no step is safe
+      if (limit < 1.0) scale = limit, direction_ *= limit, slope *= limit;
+      step_limit_ = limit / scale;
+    }
     const Trial step = lineSearch(x, g, slope, direction_);
     const bool progress = trial_g_ < g;
     result.times.line_search += phase.ms();
@@ -173,7 +184,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     std::swap(gradient_, trial_gradient_);
     std::swap(parts_, trial_parts_);
     g = trial_g_;
-    result.iterations.push_back({k, g, gradient_.norm(), step.alpha, step.trials, frame_timer.ms(), fallback});
+    result.iterations.push_back({k, g, gradient_.norm(), step.alpha * scale, step.trials, frame_timer.ms(), fallback});
     // No step decreases g sufficiently, even after every halving: converged to round-off (a body at
     // rest or in free fall, where y already solves the frame), so further iterations would only burn
     // line-search trials. Without a line search every full step is taken, increases included (that

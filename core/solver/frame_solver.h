@@ -20,6 +20,9 @@ namespace qnsim {
 
 // Refreshes the active contact set at x; returns true when it changed (g must then be re-evaluated).
 using ContactRefresh = std::function<bool(const VecX& x)>;
+// The largest step alpha in [0, max_alpha] along d from x that continuous collision detection allows
+// (contact.model=barrier, core/collision/barrier.h): no trial goes farther.
+using StepBound = std::function<double(const VecX& x, const VecX& d, double max_alpha)>;
 
 class FrameMethod {
  public:
@@ -27,6 +30,8 @@ class FrameMethod {
   // Live edits (iterations, line-search constants, tolerance, PBD stiffnesses) from the next frame on.
   virtual void setSettings(const SolverSettings& settings) = 0;
   virtual void setContactRefresh(ContactRefresh refresh) = 0;
+  // Bounds every step of the line search (none by default; position-based FEM ignores it).
+  virtual void setStepBound(StepBound /*bound*/) {}
   // x: in, the initial guess (y); out, the frame's solution.
   virtual void solve(VecX& x, FrameSolveResult& result) = 0;
   // What the method carries from one frame to the next (PBD's rotation estimates, Chebyshev's estimated
@@ -50,6 +55,7 @@ class FrameSolver final : public FrameMethod {
     solver_.setSettings(settings);
   }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
+  void setStepBound(StepBound bound) override { bound_ = std::move(bound); }
   void solve(VecX& x, FrameSolveResult& result) override;
   long factorizations() const override { return solver_.factorizations(); }
   void saveHistory(SimState& state) const override { solver_.saveHistory(state); }
@@ -70,6 +76,8 @@ class FrameSolver final : public FrameMethod {
   DirectionSolver& solver_;
   SolverSettings settings_;
   ContactRefresh refresh_;
+  StepBound bound_;
+  double step_limit_ = INFINITY;  // trials beyond this alpha are refused (the step bound, for Wolfe's extrapolation)
   double round_off_step_ = 0;  // steps no longer than this (m) are round-off
   // Scratch, reused every frame (no allocation in the frame loop after the first).
   VecX gradient_, direction_, trial_x_, trial_gradient_;

@@ -16,6 +16,7 @@ enum class CgPreconditionerKind { Jacobi, IcholA, IcholRestHessian };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
 enum class RemovalMatrix { Keep, Refactor };
 enum class InitialGuess { Inertia, Adaptive };
+enum class ContactModel { Penalty, Barrier };
 
 // Position-based FEM (solver.method=pbd or xpbd; core/solver/pbd_solver.h).
 struct PbdSettings {
@@ -88,6 +89,8 @@ struct Settings {
   double contact_stiffness;
   double contact_friction;    // Coulomb coefficient (0 = frictionless)
   double contact_slip_speed;  // m/s
+  ContactModel contact_model;  // the paper's penalties, or IPC's barrier with collision detection in the line search
+  double contact_dhat;         // the barrier's reach d^, relative to the rest shape's bounding-box diagonal
   SolverSettings solver;
   WindSettings wind;
   RemovalMatrix removal_matrix;  // what tearing and cutting do to A (thesis Sec. 8.4; core/model/removal.h)

@@ -99,6 +99,8 @@ class Simulation {
   // Eq. 12 for every iterate, (g_k - g*) / (g_0 - g*), in lastRelativeErrors().
   void setReferenceEnabled(bool enabled);
   bool referenceEnabled() const;
+  // With the check, each frame counts the surfaces' intersections exactly at its end (FrameRecord::intersections).
+  void setIntersectionCheck(bool enabled);
   const std::vector<double>& lastRelativeErrors() const;
 
   struct Impl;  // core/sim/simulation_impl.h

@@ -42,7 +42,8 @@ struct IterationRecord {
 // The terms of g at an iterate (J).
 struct EnergyParts {
   double inertia = 0, elastic = 0, attachment = 0, contact = 0, self_contact = 0, drag = 0, friction = 0, wind = 0, damping = 0;
-  double total() const { return inertia + elastic + attachment + contact + self_contact + drag + friction + wind + damping; }
+  double barrier = 0;  // contact.model=barrier (core/collision/barrier.h)
+  double total() const { return inertia + elastic + attachment + contact + self_contact + drag + friction + wind + damping + barrier; }
 };
 
 // A frame's solve: its iterates, the time of each phase and the trials of its line searches.
@@ -52,6 +53,7 @@ struct FrameSolveResult {
   int ls_trials = 0;
   double g = 0;
   EnergyParts parts;  // of the final iterate
+  double ccd_step = 1;  // the smallest step bound of a line search (FrameMethod::setStepBound), 1 when never limited
 };
 
 // What one frame did: the frame CSV's row (docs/cli.md).
@@ -72,6 +74,15 @@ struct FrameRecord {
   bool rolled_back = false;  // the solve diverged and the frame kept the last good state (Simulation::lastWarning)
   int torn = 0;     // elements removed by tearing at the end of the frame
   int removed = 0;  // elements removed so far, torn or cut
+  // The exact intersection check (Simulation::setIntersectionCheck): crossing triangle pairs and edges,
+  // and vertices inside colliders, at the frame's end; -1 when not checked.
+  int intersections = -1;
+  // contact.model=barrier: the smallest distance of a barrier pair at the frame's end (m), the pairs within
+  // the barrier's reach there, and the smallest step bound the collision detection put on a line search in
+  // the frame (1 = never limited). 0, 0 and 1 with penalties.
+  double min_distance = 0;
+  int barrier_pairs = 0;
+  double ccd_step = 1;
   PhaseTimes times;
 };
 

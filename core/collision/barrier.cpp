@@ -1,0 +1,134 @@
+#include "core/collision/barrier.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/collision/ccd.h"
+#include "core/common/parallel.h"
+
+namespace qnsim {
+namespace {
+
+constexpr int kGrain = 256;  // vertices per parallel chunk
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// Whether p may be within `reach` of the collider's surface (a cheap test on its bounding sphere).
+bool mayReach(const Collider& c, const Vec3& p, double reach) {
+  const double r = boundingRadius(c) + reach;
+  return !std::isfinite(r) || (p - c.position).squaredNorm() <= r * r;
+}
+
+}  // namespace
+
+double barrier(double d, double dhat) {
+  if (d <= 0) return kInfinity;
+  if (d >= dhat) return 0;
+  return -(d - dhat) * (d - dhat) * std::log(d / dhat);
+}
+
+double barrierDerivative(double d, double dhat) {
+  if (d <= 0) return -kInfinity;
+  if (d >= dhat) return 0;
+  return -2 * (d - dhat) * std::log(d / dhat) - (d - dhat) * (d - dhat) / d;
+}
+
+double barrierSecondDerivative(double d, double dhat) {
+  if (d <= 0) return kInfinity;
+  if (d >= dhat) return 0;
+  const double r = (d - dhat) / d;
+  return -2 * std::log(d / dhat) - 4 * r + r * r;
+}
+
+ColliderBarrier::ColliderBarrier(double dhat, double mean_mass, double time_step, double gravity)
+    : dhat_(dhat),
+      min_stiffness_(mean_mass * (dhat / (time_step * time_step) + gravity) / -barrierDerivative(0.1 * dhat, dhat)),
+      stiffness_(min_stiffness_) {}
+
+void ColliderBarrier::beginFrame(const std::vector<Collider>& colliders) {
+  colliders_ = &colliders;
+  stiffness_ = min_stiffness_;
+  last_min_distance_ = kInfinity;
+}
+
+double ColliderBarrier::energy(const VecX& x, VecX* gradient) const {
+  if (!colliders_ || colliders_->empty()) return 0;
+  const int n = static_cast<int>(x.size() / 3), chunks = (n + kGrain - 1) / kGrain;
+  std::vector<double> sums(chunks, 0.0);
+  parallelFor(chunks, 1, [&](int begin, int end) {
+    for (int chunk = begin; chunk < end; ++chunk)
+      for (int v = chunk * kGrain; v < std::min(n, (chunk + 1) * kGrain); ++v) {
+        const Vec3 p = vertex(x, v);
+        for (const Collider& c : *colliders_) {
+          if (!mayReach(c, p, dhat_)) continue;
+          const SurfacePoint s = closestSurfacePoint(c, p);
+          if (s.distance >= dhat_) continue;
+          sums[chunk] += stiffness_ * barrier(s.distance, dhat_);
+          if (gradient && s.distance > 0) vertex(*gradient, v) += stiffness_ * barrierDerivative(s.distance, dhat_) * s.normal;
+        }
+      }
+  });
+  double total = 0;
+  for (double s : sums) total += s;  // in chunk order: the same bits on any thread count
+  return total;
+}
+
+double ColliderBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha) const {
+  if (!colliders_ || colliders_->empty()) return max_alpha;
+  const int n = static_cast<int>(x.size() / 3), chunks = (n + kGrain - 1) / kGrain;
+  std::vector<double> bounds(chunks, max_alpha);
+  parallelFor(chunks, 1, [&](int begin, int end) {
+    CcdOptions options;
+    for (int chunk = begin; chunk < end; ++chunk)
+      for (int v = chunk * kGrain; v < std::min(n, (chunk + 1) * kGrain); ++v) {
+        const Vec3 p = vertex(x, v), dp = vertex(d, v);
+        for (const Collider& c : *colliders_) {
+          // Only what the step can bring into contact: within reach of the collider's bounding sphere.
+          if (!mayReach(c, p, max_alpha * dp.norm() + dhat_)) continue;
+          options.max_time = bounds[chunk];
+          bounds[chunk] = std::min(bounds[chunk], pointColliderCcd(p, dp, c, options));
+        }
+      }
+  });
+  return *std::min_element(bounds.begin(), bounds.end());
+}
+
+int ColliderBarrier::feasibleStart(VecX& x) const {
+  int moved = 0;
+  for (const Collider& c : *colliders_)
+    for (int v = 0; v < x.size() / 3; ++v) {
+      const Vec3 p = vertex(x, v);
+      if (!mayReach(c, p, dhat_)) continue;
+      const SurfacePoint s = closestSurfacePoint(c, p);
+      if (s.distance >= 0.5 * dhat_) continue;
+      vertex(x, v) = s.point + 0.5 * dhat_ * s.normal;
+      ++moved;
+    }
+  return moved;
+}
+
+bool ColliderBarrier::adapt(const VecX& x) {
+  const double closest = stats(x).min_distance;
+  const bool tighten = closest > 0 && closest < 1e-2 * dhat_ && closest < last_min_distance_ && stiffness_ < 1e4 * min_stiffness_;
+  if (closest > 0) last_min_distance_ = closest;
+  if (tighten) stiffness_ *= 2;
+  return tighten;
+}
+
+BarrierStats ColliderBarrier::stats(const VecX& x) const {
+  BarrierStats stats;
+  if (!colliders_) return stats;
+  double closest = kInfinity;
+  for (int v = 0; v < x.size() / 3; ++v)
+    for (const Collider& c : *colliders_) {
+      if (!mayReach(c, vertex(x, v), dhat_)) continue;
+      const double distance = closestSurfacePoint(c, vertex(x, v)).distance;
+      if (distance >= dhat_) continue;
+      ++stats.pairs;
+      closest = std::min(closest, distance);
+    }
+  stats.min_distance = stats.pairs > 0 ? closest : 0;
+  return stats;
+}
+
+}  // namespace qnsim

@@ -1,0 +1,63 @@
+#pragma once
+// Barrier contact (contact.model=barrier; issue 28), after Incremental Potential Contact (Li et al.
+// 2020): every vertex closer than d^ to a collider's surface adds kappa b(d) to g, with
+//   b(d) = -(d - d^)^2 ln(d / d^)  for 0 < d < d^,  0 beyond,  +infinity at d <= 0,
+// d the unsigned distance to the collider's actual surface (closestSurfacePoint), so b is C2 and g
+// grows without bound as a vertex nears a surface. Like the paper's contacts it stays out of A. The
+// line search never tries a step past the first time of impact that continuous collision detection
+// (ccd.h) finds along it (stepBound), so no iterate ever enters a collider. Colliders stand still
+// during a frame's solve at their pose at its end; one that moved into vertices at the frame's start
+// carries them out first (feasibleStart).
+//
+// kappa adapts (IPC Sec. 4.3 in spirit): it starts each frame at kappa_min, at which the barrier at
+// d^/10 pushes the mean vertex mass m with the force that moves it by d^ in a step or holds it against
+// gravity, m (d^ / h^2 + |gravity|), and doubles, up to 1e4 kappa_min, after an iteration that leaves
+// some vertex closer than 1e-2 d^ and closer than before.
+// Self-contact (vertex-triangle, edge-edge with the mollifier) is not part of it yet: self-collisions
+// keep their penalties (self_contacts.h) under either model.
+#include <vector>
+
+#include "core/collision/collider.h"
+
+namespace qnsim {
+
+// b(d) of the comment above, and its first and second derivatives in d (+inf, -inf, +inf at d <= 0).
+double barrier(double d, double dhat);
+double barrierDerivative(double d, double dhat);
+double barrierSecondDerivative(double d, double dhat);
+
+struct BarrierStats {
+  double min_distance = 0;  // the smallest distance below d^ (0 when none is)
+  int pairs = 0;            // vertex-collider pairs closer than d^
+};
+
+class ColliderBarrier {
+ public:
+  // d^ (m), and kappa_min from the mean vertex mass, the time step and gravity's magnitude.
+  ColliderBarrier(double dhat, double mean_mass, double time_step, double gravity);
+  double dhat() const { return dhat_; }
+  double stiffness() const { return stiffness_; }
+  double minStiffness() const { return min_stiffness_; }
+  void setStiffness(double kappa) { stiffness_ = kappa; }
+
+  // The frame's colliders (kept by reference until the next call); kappa back to kappa_min.
+  void beginFrame(const std::vector<Collider>& colliders);
+  // kappa sum b(d) over vertex-collider pairs at x; adds kappa grad b to `gradient` when given.
+  double energy(const VecX& x, VecX* gradient) const;
+  // The largest alpha in [0, max_alpha] such that no vertex meets a collider on x + [0, alpha] d
+  // (conservative: additive CCD against each collider).
+  double stepBound(const VecX& x, const VecX& d, double max_alpha) const;
+  // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2 (in order of the
+  // colliders): where a collider that moved at the frame's start carries them. Returns how many moved.
+  int feasibleStart(VecX& x) const;
+  // After an iteration: doubles kappa when its rule (above) says so. Returns true when kappa changed.
+  bool adapt(const VecX& x);
+  BarrierStats stats(const VecX& x) const;
+
+ private:
+  double dhat_, min_stiffness_, stiffness_;
+  double last_min_distance_ = 0;
+  const std::vector<Collider>* colliders_ = nullptr;
+};
+
+}  // namespace qnsim

@@ -1,0 +1,144 @@
+// Barrier contact (issue 28): IPC's barrier and its derivatives against finite differences, the
+// collider barrier's gradient, the collision bound of a step, and a box thrown at the ground with
+// contact.model=barrier under every line search: no vertex ever below the ground, where penalties
+// let it sink in.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/collision/barrier.h"
+#include "core/collision/intersection_check.h"
+#include "tests/sim_fixtures.h"
+
+namespace qnsim {
+namespace {
+
+TEST(Barrier, DerivativesMatchFiniteDifferencesAndVanishAtTheReach) {
+  const double dhat = 0.01;
+  for (double d : {1e-5, 1e-4, 0.001, 0.003, 0.005, 0.0099}) {
+    const double h = 1e-7 * d;
+    EXPECT_NEAR(barrierDerivative(d, dhat), (barrier(d + h, dhat) - barrier(d - h, dhat)) / (2 * h), 1e-6 * std::abs(barrierDerivative(d, dhat)) + 1e-12) << d;
+    EXPECT_NEAR(barrierSecondDerivative(d, dhat), (barrierDerivative(d + h, dhat) - barrierDerivative(d - h, dhat)) / (2 * h),
+                1e-5 * std::abs(barrierSecondDerivative(d, dhat)) + 1e-9)
+        << d;
+    EXPECT_GT(barrier(d, dhat), 0);
+    EXPECT_LT(barrierDerivative(d, dhat), 0);  // pushes apart
+  }
+  // C2 at the reach: value, slope and curvature all reach zero.
+  EXPECT_NEAR(barrier(dhat * (1 - 1e-6), dhat), 0, 1e-15);
+  EXPECT_NEAR(barrierDerivative(dhat * (1 - 1e-6), dhat), 0, 1e-12);
+  EXPECT_NEAR(barrierSecondDerivative(dhat * (1 - 1e-6), dhat), 0, 1e-5);
+  EXPECT_EQ(barrier(dhat, dhat), 0);
+  EXPECT_TRUE(std::isinf(barrier(0, dhat)));
+  EXPECT_TRUE(std::isinf(barrier(-1e-3, dhat)));
+}
+
+std::vector<Collider> someColliders() {
+  Collider sphere;
+  sphere.shape = Collider::Shape::Sphere;
+  sphere.radius = 0.5;
+  sphere.position = Vec3(0, 1, 0);
+  Collider torus;
+  torus.shape = Collider::Shape::Torus;
+  torus.major_radius = 0.6, torus.minor_radius = 0.2;
+  torus.position = Vec3(2, 1.0, 0);
+  torus.rotation = Eigen::AngleAxisd(0.7, Vec3(1, 0, 0)).toRotationMatrix();
+  return {Collider{}, sphere, torus};  // and the ground plane y = 0
+}
+
+// Vertices just outside the colliders' surfaces, each within the reach of one collider only.
+VecX nearSurfaces(const std::vector<Collider>& colliders, double dhat, std::mt19937& rng) {
+  std::uniform_real_distribution<double> u(-1, 1), gap(0.05, 0.95);
+  VecX x(3 * 30);
+  for (int v = 0; v < 30;) {
+    const Collider& c = colliders[v % colliders.size()];
+    const SurfacePoint s = closestSurfacePoint(c, c.position + c.rotation * Vec3(u(rng), u(rng), u(rng)));
+    const Vec3 p = s.point + gap(rng) * dhat * s.normal;
+    int near = 0;
+    for (const Collider& other : colliders) near += closestSurfacePoint(other, p).distance < dhat;
+    if (near == 1) vertex(x, v++) = p;
+  }
+  return x;
+}
+
+TEST(Barrier, ColliderEnergyGradientMatchesFiniteDifferences) {
+  const std::vector<Collider> colliders = someColliders();
+  ColliderBarrier b(0.05, 0.1, 1.0 / 30, 9.81);
+  b.beginFrame(colliders);
+  b.setStiffness(7.0);
+  std::mt19937 rng(2);
+  const VecX x = nearSurfaces(colliders, 0.05, rng);
+  VecX gradient = VecX::Zero(x.size());
+  const double e = b.energy(x, &gradient);
+  EXPECT_GT(e, 0);
+  EXPECT_EQ(b.stats(x).pairs, 30);
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    const double h = 1e-8;
+    VecX plus = x, minus = x;
+    plus[i] += h, minus[i] -= h;
+    const double fd = (b.energy(plus, nullptr) - b.energy(minus, nullptr)) / (2 * h);
+    EXPECT_NEAR(gradient[i], fd, 1e-5 * (std::abs(fd) + 1.0)) << i;
+  }
+}
+
+TEST(Barrier, StepBoundKeepsEveryVertexOutside) {
+  const std::vector<Collider> colliders = someColliders();
+  ColliderBarrier b(0.05, 0.1, 1.0 / 30, 9.81);
+  b.beginFrame(colliders);
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  int limited = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const VecX x = nearSurfaces(colliders, 0.05, rng);
+    VecX d(x.size());
+    for (Eigen::Index i = 0; i < d.size(); ++i) d[i] = u(rng);
+    const double alpha = b.stepBound(x, d, 1.0);
+    limited += alpha < 1;
+    for (int k = 0; k <= 100; ++k) EXPECT_TRUE(std::isfinite(b.energy(x + (alpha * k / 100) * d, nullptr))) << trial << " " << k;
+  }
+  EXPECT_GT(limited, 10);
+}
+
+// A box thrown down at the ground at 6 m/s (it crosses 20 cm per frame: the whole box height in two frames).
+Scene thrownBox(const std::string& model, const std::string& line_search) {
+  Scene scene = parseScene(test::boxSceneJson(R"({"model": "corotated", "mu": 2e4, "lambda": 5e4})",
+                                              R"(, "colliders": [{"type": "plane", "name": "ground"}])"),
+                           "inline.json");
+  scene.bodies[0].velocity = Vec3(0, -6, 0);
+  scene.bodies[0].handles.clear();
+  for (int v = 0; v < scene.bodies[0].mesh.V.rows(); ++v) scene.bodies[0].mesh.V(v, 1) += 0.45;
+  applyOverride(scene, "contact.model", model);
+  applyOverride(scene, "solver.line_search", line_search);
+  return scene;
+}
+
+TEST(Barrier, ThrownBoxNeverEntersTheGroundUnderAnyLineSearch) {
+  for (const char* line_search : {"armijo", "interpolate", "wolfe", "none"}) {
+    Simulation sim(thrownBox("barrier", line_search));
+    sim.setIntersectionCheck(true);
+    double lowest = INFINITY;
+    int limited = 0;
+    for (int f = 0; f < 20; ++f) {
+      sim.step();
+      const FrameRecord& r = sim.lastFrame();
+      ASSERT_FALSE(r.rolled_back) << line_search << " frame " << r.frame;
+      EXPECT_EQ(r.intersections, 0) << line_search << " frame " << r.frame;
+      limited += r.ccd_step < 1;
+      for (int v = 0; v < sim.model().vertexCount(); ++v) lowest = std::min(lowest, vertex(sim.positions(), v).y());
+    }
+    EXPECT_GT(lowest, 0.0) << line_search;
+    EXPECT_LT(lowest, 0.01) << line_search;  // it did reach the ground
+    EXPECT_GT(limited, 0) << line_search;    // and collision detection had to hold steps back
+  }
+  // The same throw with penalties sinks in.
+  Simulation penalty(thrownBox("penalty", "interpolate"));
+  double deepest = 0;
+  for (int f = 0; f < 20; ++f) {
+    penalty.step();
+    deepest = std::max(deepest, penalty.lastFrame().max_penetration);
+  }
+  EXPECT_GT(deepest, 1e-3);
+}
+
+}  // namespace
+}  // namespace qnsim

@@ -1,0 +1,164 @@
+// Continuous collision detection (issue 28): the additive CCD's time of impact is never later than
+// the first contact found by brute-force sampling of the motion, on random motions and on adversarial
+// ones (parallel edges, grazing, a vertex exactly on a face, contact exactly at the end of the step),
+// for point-triangle, edge-edge and points against colliders.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <random>
+#include <string>
+
+#include "core/collision/ccd.h"
+#include "core/collision/collider.h"
+#include "core/math/exact_predicates.h"
+#include "core/math/proximity.h"
+
+namespace qnsim {
+namespace {
+
+constexpr int kSamples = 4000;
+
+Vec3 random3(std::mt19937& rng, double amplitude) {
+  std::uniform_real_distribution<double> u(-amplitude, amplitude);
+  return {u(rng), u(rng), u(rng)};
+}
+
+// The motion of four vertices, x + t dx.
+struct Motion {
+  std::array<Vec3, 4> x, dx;
+  std::array<Vec3, 4> at(double t) const { return {x[0] + t * dx[0], x[1] + t * dx[1], x[2] + t * dx[2], x[3] + t * dx[3]}; }
+};
+
+// The first sample time at which the pair touches or has passed through, by brute force: the vertex
+// crosses the triangle's plane (or the edges cross each other's lines) between two samples at a place
+// inside, or the distance is zero. 2 when they never do.
+double sampledContact(const Motion& m, bool edges) {
+  const auto distance = [&](const std::array<Vec3, 4>& v) {
+    return edges ? segmentDistance(v[0], v[1], v[2], v[3]) : pointTriangleDistance(v[0], v[1], v[2], v[3]);
+  };
+  const auto side = [&](const std::array<Vec3, 4>& v) { return edges ? orient3d(v[0], v[1], v[2], v[3]) : orient3d(v[1], v[2], v[3], v[0]); };
+  std::array<Vec3, 4> previous = m.at(0);
+  if (distance(previous) == 0) return 0;
+  for (int k = 1; k <= kSamples; ++k) {
+    const double t = double(k) / kSamples;
+    const std::array<Vec3, 4> v = m.at(t);
+    if (distance(v) == 0) return t;
+    if (side(v) != side(previous)) {
+      // Crossed the plane (or the other's line) between the samples: a contact if where it crossed,
+      // interpolated, lies on the primitives (within a sample's motion of them).
+      double lo = t - 1.0 / kSamples, hi = t;
+      for (int i = 0; i < 60; ++i) {  // bisect on the side to the crossing time
+        const double mid = 0.5 * (lo + hi);
+        (side(m.at(mid)) == side(previous) ? lo : hi) = mid;
+      }
+      if (distance(m.at(hi)) < 1e-9) return t;
+    }
+    previous = v;
+  }
+  return 2;
+}
+
+double ccd(const Motion& m, bool edges) {
+  return edges ? edgeEdgeCcd(m.x[0], m.x[1], m.x[2], m.x[3], m.dx[0], m.dx[1], m.dx[2], m.dx[3])
+               : pointTriangleCcd(m.x[0], m.x[1], m.x[2], m.x[3], m.dx[0], m.dx[1], m.dx[2], m.dx[3]);
+}
+
+// The CCD's time is no later than the sampled contact, and the pair is apart at every sample before it.
+void expectConservative(const Motion& m, bool edges, const std::string& what) {
+  const double toi = ccd(m, edges), contact = sampledContact(m, edges);
+  EXPECT_LE(toi, std::min(contact, 1.0)) << what;
+  EXPECT_GE(toi, 0.0) << what;
+  for (int k = 0; k <= 400; ++k) {
+    const std::array<Vec3, 4> v = m.at(toi * k / 400);
+    const double d = edges ? segmentDistance(v[0], v[1], v[2], v[3]) : pointTriangleDistance(v[0], v[1], v[2], v[3]);
+    if (toi > 0) {
+      EXPECT_GT(d, 0.0) << what << " at t = " << toi * k / 400;
+    }
+  }
+}
+
+TEST(Ccd, RandomMotionsNeverReportContactLate) {
+  std::mt19937 rng(11);
+  int contacts = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    for (bool edges : {false, true}) {
+      Motion m;
+      for (int i = 0; i < 4; ++i) m.x[i] = random3(rng, 1.0), m.dx[i] = random3(rng, 1.5);
+      // Every other motion aims the first vertex (or edge) at the other primitive, so that many meet.
+      if (trial % 2 && edges) m.dx[0] = m.dx[1] = (m.x[2] + m.x[3] - m.x[0] - m.x[1]) + random3(rng, 0.3);
+      if (trial % 2 && !edges) m.dx[0] = 2.0 * ((m.x[1] + m.x[2] + m.x[3]) / 3 - m.x[0]) + random3(rng, 0.3);
+      contacts += sampledContact(m, edges) <= 1;
+      expectConservative(m, edges, (edges ? "edges " : "point ") + std::to_string(trial));
+    }
+  }
+  EXPECT_GT(contacts, 120);  // the battery must contain contacts to be about anything
+}
+
+TEST(Ccd, HeadOnApproachStopsShortButNotFarShort) {
+  // A point falling onto a triangle's middle, reaching it at t = 0.5.
+  const Motion m{{Vec3(0.2, 0.2, 1), Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)}, {Vec3(0, 0, -2), Vec3::Zero(), Vec3::Zero(), Vec3::Zero()}};
+  const double toi = ccd(m, false);
+  EXPECT_LT(toi, 0.5);
+  EXPECT_GE(toi, 0.39);
+}
+
+TEST(Ccd, AdversarialMotions) {
+  const Vec3 o = Vec3::Zero();
+  const Vec3 a(0, 0, 0), b(1, 0, 0), c(0, 1, 0);
+  // Parallel edges approaching each other, meeting at t = 0.75; and parallel, overlapping, sliding along.
+  expectConservative({{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.3, 0, 0.75), Vec3(1.3, 0, 0.75)}, {o, o, Vec3(0, 0, -1), Vec3(0, 0, -1)}}, true,
+                     "parallel edges");
+  expectConservative({{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.3, 0, 1e-3), Vec3(1.3, 0, 1e-3)}, {o, o, Vec3(-2, 0, 0), Vec3(-2, 0, 0)}}, true,
+                     "parallel edges sliding");
+  // Crossed edges closing exactly at t = 1.
+  expectConservative({{Vec3(-1, 0, 0), Vec3(1, 0, 0), Vec3(0, -1, 0.5), Vec3(0, 1, 0.5)}, {o, o, Vec3(0, 0, -0.5), Vec3(0, 0, -0.5)}}, true,
+                     "edges touching at the end");
+  // Grazing: a point gliding over a triangle at 1e-4, and one skimming its edge in its plane.
+  expectConservative({{Vec3(-0.5, 0.2, 1e-4), a, b, c}, {Vec3(2, 0, 0), o, o, o}}, false, "grazing above");
+  expectConservative({{Vec3(-0.5, -1e-6, 0), a, b, c}, {Vec3(2, 0, 0), o, o, o}}, false, "skimming the edge");
+  expectConservative({{Vec3(-0.5, 0.3, 0), a, b, c}, {Vec3(2, 0, 0), o, o, o}}, false, "in the plane, into the triangle");
+  // A vertex on the face at the start (to round-off) moving into it: no step; arriving exactly at
+  // t = 1: short of 1.
+  EXPECT_LT(ccd({{Vec3(0.2, 0.2, 0), a, b, c}, {Vec3(0, 0, -1), o, o, o}}, false), 1e-9);
+  const double end = ccd({{Vec3(0.2, 0.2, 1), a, b, c}, {Vec3(0, 0, -1), o, o, o}}, false);
+  EXPECT_LT(end, 1.0);
+  EXPECT_GE(end, 0.79);
+  // The triangle moving onto a resting point, and rotating through it.
+  expectConservative({{Vec3(0.2, 0.2, 0), Vec3(0, 0, 1), Vec3(1, 0, 1), Vec3(0, 1, 1)}, {o, Vec3(0, 0, -2), Vec3(0, 0, -2), Vec3(0, 0, -2)}},
+                     false, "triangle falling on a point");
+  expectConservative({{Vec3(0.3, 0.3, 0.2), a, Vec3(1, 0, 0.5), Vec3(0, 1, 0.5)}, {o, o, Vec3(0, 0, -1), Vec3(0, 0, -1)}}, false,
+                     "triangle turning onto a point");
+  // No relative motion at all (a rigid translation): never a contact.
+  EXPECT_EQ(ccd({{Vec3(0.2, 0.2, 0.1), a, b, c}, {Vec3(1, 1, 1), Vec3(1, 1, 1), Vec3(1, 1, 1), Vec3(1, 1, 1)}}, false), 1.0);
+}
+
+TEST(Ccd, PointsAgainstCollidersStopOutside) {
+  Collider sphere;
+  sphere.shape = Collider::Shape::Sphere;
+  sphere.radius = 0.5;
+  Collider torus;
+  torus.shape = Collider::Shape::Torus;
+  torus.major_radius = 1.0, torus.minor_radius = 0.25;
+  Collider box;
+  box.shape = Collider::Shape::Box;
+  box.rotation = Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+  std::mt19937 rng(5);
+  int hits = 0;
+  for (const Collider& c : {sphere, torus, box, Collider{}}) {
+    for (int trial = 0; trial < 200; ++trial) {
+      const Vec3 p = random3(rng, 2.0), dp = (trial % 2 ? Vec3(-2.0 * p) : Vec3::Zero()) + random3(rng, 1.5);  // every other aimed in
+      if (closestSurfacePoint(c, p).distance <= 0) continue;
+      const double toi = pointColliderCcd(p, dp, c);
+      double first = 2;  // the first sample inside
+      for (int k = 0; k <= kSamples && first > 1; ++k)
+        if (closestSurfacePoint(c, p + (double(k) / kSamples) * dp).distance <= 0) first = double(k) / kSamples;
+      hits += first <= 1;
+      EXPECT_LE(toi, std::min(first, 1.0));
+      for (int k = 0; k <= 200; ++k) EXPECT_GT(closestSurfacePoint(c, p + toi * k / 200 * dp).distance, 0.0);
+    }
+  }
+  EXPECT_GT(hits, 100);
+}
+
+}  // namespace
+}  // namespace qnsim
