@@ -18,6 +18,7 @@
 #include "core/scene/catalog.h"
 #include "core/sim/simulation_impl.h"
 #include "experiments/figures.h"
+#include "plot/method_style.h"
 #include "qnsim/error.h"
 
 namespace qnsim {
@@ -269,15 +270,7 @@ std::string convergenceCsv(const std::vector<SceneRun>& runs) {
   return csv.str();
 }
 
-// The method a variant belongs to: a variant is drawn dashed in its method's colour.
-std::string baseMethod(const std::string& label) {
-  if (label == "ours_guess") return "ours";
-  if (label == "vbd_accel_guess") return "vbd";
-  if (label == "newton_abs") return "newton";
-  return label;
-}
-
-// Cuts the x axis at three times where `reference` (every method when empty) first reaches 1e-6, so that
+// Cuts the x axis at three times where the series named `reference` (every method when empty) first reaches 1e-6, so that
 // the long tails of the slow methods do not squeeze the fast ones against the axis; each series keeps its
 // first point past the cut.
 void clipAtArrival(plot::PlotSpec& p, const std::string& reference) {
@@ -295,7 +288,7 @@ void clipAtArrival(plot::PlotSpec& p, const std::string& reference) {
     keep = std::min(s.x.size(), keep + 1);
     s.x.resize(keep), s.y.resize(keep);
   }
-  p.x = plot::fitAxis(p.series, false, false);
+  p.x = plot::fitAxis(p.series, false, p.x.log);  // time stays on its log axis
   p.x.hi = std::min(p.x.hi, 3 * first);
   p.y = plot::fitAxis(p.series, true, true);
 }
@@ -308,18 +301,8 @@ std::vector<plot::PlotSpec> scenePlots(const SceneRun& run) {
   const std::string where = run.measured.front().scene;
   std::vector<plot::PlotSpec> panels = {errorPlot(results, false, where), errorPlot(results, true, where)};
   panels[1].title = "Relative error against CPU time (one thread), " + where;
-  for (plot::PlotSpec& p : panels) {
-    std::vector<std::string> bases;
-    for (plot::Series& s : p.series) {
-      const std::string base = baseMethod(s.label);
-      auto at = std::find(bases.begin(), bases.end(), base);
-      if (at == bases.end()) at = bases.insert(bases.end(), base);
-      s.color = plot::seriesColor(static_cast<int>(at - bases.begin()));
-      s.dashed = base != s.label;
-    }
-  }
-  clipAtArrival(panels[0], "ours");  // iterations: the others within three times ours's count to 1e-6
-  clipAtArrival(panels[1], "");      // time: three times the fastest method's
+  clipAtArrival(panels[0], plot::methodName("ours"));  // iterations: the others within three times ours's count to 1e-6
+  clipAtArrival(panels[1], "");  // time: three times the fastest method's
   return panels;
 }
 

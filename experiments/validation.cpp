@@ -301,7 +301,7 @@ std::string csv(const std::vector<Row>& rows) {
 plot::Series series(const std::string& label, int color, bool markers = false, bool dashed = false) {
   plot::Series s{label, plot::seriesColor(color), {}, {}};
   s.markers = markers;
-  s.dashed = dashed;
+  s.dash = dashed ? plot::Dash::dashed : plot::Dash::solid;
   return s;
 }
 

@@ -61,6 +61,9 @@ constexpr Look kLooks[] = {
     {"anderson", "Anderson PD", violet, Dash::dashed, Marker::circle},
     {"jacobi", "Jacobi + Chebyshev", grey, Dash::dotted, Marker::square},
     {"admm", "ADMM", brown, Dash::solid, Marker::triangle},
+    // Started from VBD's adaptive initial guess: dashed in their method's colour.
+    {"ours_guess", "Ours, adaptive guess", vermillion, Dash::dashed, Marker::diamond},
+    {"vbd_accel_guess", "VBD (accelerated, adaptive guess)", orange, Dash::dash_dot, Marker::cross},
 };
 
 const Look* find(const std::string& label) {

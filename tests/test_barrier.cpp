@@ -140,5 +140,30 @@ TEST(Barrier, ThrownBoxNeverEntersTheGroundUnderAnyLineSearch) {
   EXPECT_GT(deepest, 1e-3);
 }
 
+// Anderson-accelerated PD bounds its steps as Algorithm 1 does; the methods that cannot (VBD, Jacobi,
+// ADMM, position-based FEM) run the same throw with the penalties instead of a barrier they could step past.
+TEST(Barrier, MethodsThatBoundTheirStepsRunTheBarrierTheOthersKeepPenalties) {
+  for (const char* method : {"pd", "newton", "anderson", "vbd", "jacobi", "admm", "pbd"}) {
+    Scene scene = thrownBox("barrier", "armijo");
+    applyOverride(scene, "solver.method", method);
+    Simulation sim(scene);
+    sim.setIntersectionCheck(true);
+    const bool barrier = std::string(method) == "pd" || std::string(method) == "newton" || std::string(method) == "anderson";
+    int pairs = 0, intersecting = 0;
+    for (int f = 0; f < 12; ++f) {
+      sim.step();
+      ASSERT_FALSE(sim.lastFrame().rolled_back) << method << " frame " << sim.lastFrame().frame;
+      pairs += sim.lastFrame().barrier_pairs;
+      intersecting += sim.lastFrame().intersections;
+    }
+    if (barrier) {
+      EXPECT_GT(pairs, 0) << method;
+      EXPECT_EQ(intersecting, 0) << method;
+    } else {
+      EXPECT_EQ(pairs, 0) << method;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace qnsim

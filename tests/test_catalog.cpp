@@ -2,11 +2,13 @@
 // frames headless with finite positions; each is described in docs/scene_format.md.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "core/common/files.h"
+#include "qnsim/parameters.h"
 #include "qnsim/simulation.h"
 #include "tests/test_util.h"
 
@@ -18,6 +20,20 @@ const std::vector<std::string> kCatalog = {
     "twisting_bar", "shaking_bar", "sphere_spline_a", "sphere_spline_b", "thin_sheet", "cube_isotropic", "cube_anisotropic",
     "teaser_materials", "flag_wind", "flag_tearing", "bar_tearing", "cloth_sphere_fold", "soft_body_fold",
     "brush_bristles", "squirrel_head_render", "bunny_render", "hippo_render", "squirrel_cages"};
+
+// Every setting of the registry has a row in the format's table, naming each of its choices.
+TEST(Catalog, TheFormatDocumentsEverySettingAndChoice) {
+  const std::string doc = readFileBytes(test::sourceDir() / "docs" / "scene_format.md");
+  std::vector<std::string> rows;
+  std::istringstream lines(doc);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("| `", 0) == 0) rows.push_back(line);
+  for (const SettingParameter& p : parameters()) {
+    const auto row = std::find_if(rows.begin(), rows.end(), [&](const std::string& r) { return r.find("`" + p.key + "`") < r.find(" | ", 1); });
+    ASSERT_NE(row, rows.end()) << p.key << " has no row in docs/scene_format.md";
+    for (const std::string& choice : p.choices) EXPECT_NE(row->find("`" + choice + "`"), std::string::npos) << p.key << "'s " << choice << " is not in its row";
+  }
+}
 
 TEST(Catalog, HasEverySceneAndDocumentsIt) {
   const std::vector<std::string> files = catalogSceneNames();

@@ -79,7 +79,8 @@ std::vector<SettingParameter> declareAll() {
                            "surfaces overlap a little by design; barrier: Incremental Potential Contact (Li et al. 2020), a log "
                            "barrier kappa b(d) on every vertex closer than d^ to a collider, with an adaptive kappa, and a line search "
                            "that never steps past the first time of impact found by continuous collision detection, so no "
-                           "iterate enters a collider (docs/contact.md). Both stay out of A. Self-collisions keep their penalties.",
+                           "iterate enters a collider (docs/contact.md). Both stay out of A. Self-collisions keep their penalties, and so "
+                           "do the methods that cannot bound their steps (vbd, jacobi, admm, pbd, xpbd).",
                            {"penalty", "barrier"}, [](Settings& s) -> ContactModel& { return s.contact_model; }),
       declare<double>("contact.dhat", "Collisions",
                       "Reach d^ of the contact barrier (contact.model=barrier), as a fraction of the rest shape's bounding-box "

@@ -59,9 +59,11 @@ StepBound Simulation::Impl::stepBound() {
 
 // The barrier needs a start that touches nothing: x_n (which touched nothing at the frame's end),
 // carried out of any collider that moved into it, then moved towards y as far as collision detection
-// allows. Penalties start from y itself (Alg. 1).
+// allows. Penalties start from y itself (Alg. 1). A method that cannot bound its steps by collision
+// detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a barrier it may step past
+// would promise what it cannot keep.
 void Simulation::Impl::prepareBarrier(VecX& x) {
-  if (settings().contact_model != ContactModel::Barrier) {
+  if (settings().contact_model != ContactModel::Barrier || !method->boundsSteps()) {
     barrier.reset();
     objective->barrier = nullptr;
     return;

@@ -1,6 +1,7 @@
 #include "core/solver/anderson_solver.h"
 
 #include <Eigen/Cholesky>
+#include <algorithm>
 #include <cmath>
 
 #include "core/common/timer.h"
@@ -37,10 +38,16 @@ void AndersonSolver::accelerate(const VecX& G, const VecX& f, VecX& out) const {
   for (int i = 0; i < m; ++i) out -= theta[i] * dG_[i];
 }
 
-double AndersonSolver::backtrack(const VecX& x, double g, const VecX& gradient, const VecX& d, int& trials) {
+double AndersonSolver::allowedStep(const VecX& x, const VecX& d, FrameSolveResult& result) const {
+  if (!bound_) return 1.0;
+  const double limit = bound_(x, d, 1.0);
+  result.ccd_step = std::min(result.ccd_step, limit);
+  return limit;
+}
+
+double AndersonSolver::backtrack(const VecX& x, double g, const VecX& gradient, const VecX& d, double alpha, int& trials) {
   const double slope = gradient.dot(d);
-  double alpha = 1.0;
-  for (;;) {
+  while (alpha > 0) {
     trial_ = x + alpha * d;
     trial_g_ = objective_.evaluate(trial_, &trial_gradient_, &trial_parts_);
     ++trials;
@@ -78,12 +85,14 @@ void AndersonSolver::solve(VecX& x, FrameSolveResult& result) {
     bool accepted = false;
     if (!dG_.empty()) {
       accelerate(G_, step_, trial_);
-      trial_g_ = objective_.evaluate(trial_, &trial_gradient_, &trial_parts_);
-      ++trials;
-      accepted = trial_g_ <= g;
+      if (allowedStep(x, trial_ - x, result) >= 1.0) {
+        trial_g_ = objective_.evaluate(trial_, &trial_gradient_, &trial_parts_);
+        ++trials;
+        accepted = trial_g_ <= g;
+      }
       if (!accepted) ++rejections_, dG_.clear(), df_.clear();  // the safeguard: back to the plain step
     }
-    if (!accepted) alpha = backtrack(x, g, gradient_, step_, trials);
+    if (!accepted) alpha = backtrack(x, g, gradient_, step_, allowedStep(x, step_, result), trials);
     std::swap(x, trial_);
     std::swap(gradient_, trial_gradient_);
     std::swap(parts_, trial_parts_);

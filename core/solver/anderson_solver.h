@@ -20,6 +20,10 @@ class AndersonSolver final : public FrameMethod {
   AndersonSolver(Objective& objective, SystemMatrix& system, const SolverSettings& settings);
   void setSettings(const SolverSettings& settings) override { settings_ = settings; }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
+  // Under the barrier an accelerated iterate past the first impact is refused like one that raises g,
+  // and the plain step is shortened to the impact before backtracking.
+  void setStepBound(StepBound bound) override { bound_ = std::move(bound); }
+  bool boundsSteps() const override { return true; }
   void solve(VecX& x, FrameSolveResult& result) override;
   // Accelerated iterates the safeguard refused in the last frame.
   int rejections() const { return rejections_; }
@@ -27,13 +31,16 @@ class AndersonSolver final : public FrameMethod {
  private:
   void remember(const VecX& G, const VecX& f);
   void accelerate(const VecX& G, const VecX& f, VecX& out) const;
+  // The largest alpha <= 1 along d that collision detection allows (1 without a bound); kept in result.ccd_step.
+  double allowedStep(const VecX& x, const VecX& d, FrameSolveResult& result) const;
   // Backtracks x + alpha d from alpha = 1 until Armijo holds; returns alpha (0: no decrease) and counts trials.
-  double backtrack(const VecX& x, double g, const VecX& gradient, const VecX& d, int& trials);
+  double backtrack(const VecX& x, double g, const VecX& gradient, const VecX& d, double alpha, int& trials);
 
   Objective& objective_;
   SystemMatrix& system_;
   SolverSettings settings_;
   ContactRefresh refresh_;
+  StepBound bound_;
   std::vector<VecX> dG_, df_;  // the last m differences, oldest first
   VecX G_last_, f_last_;       // G and f at the previous iterate (empty: none)
   int rejections_ = 0;

@@ -30,8 +30,10 @@ class FrameMethod {
   // Live edits (iterations, line-search constants, tolerance, PBD stiffnesses) from the next frame on.
   virtual void setSettings(const SolverSettings& settings) = 0;
   virtual void setContactRefresh(ContactRefresh refresh) = 0;
-  // Bounds every step of the line search (none by default; position-based FEM ignores it).
+  // Bounds every step of the line search by continuous collision detection. Only a method that
+  // boundsSteps() can run the barrier (contact.model=barrier); the others keep the penalties.
   virtual void setStepBound(StepBound /*bound*/) {}
+  virtual bool boundsSteps() const { return false; }
   // x: in, the initial guess (y); out, the frame's solution.
   virtual void solve(VecX& x, FrameSolveResult& result) = 0;
   // What the method carries from one frame to the next (PBD's rotation estimates, Chebyshev's estimated
@@ -56,6 +58,7 @@ class FrameSolver final : public FrameMethod {
   }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
   void setStepBound(StepBound bound) override { bound_ = std::move(bound); }
+  bool boundsSteps() const override { return true; }
   void solve(VecX& x, FrameSolveResult& result) override;
   long factorizations() const override { return solver_.factorizations(); }
   void saveHistory(SimState& state) const override { solver_.saveHistory(state); }
