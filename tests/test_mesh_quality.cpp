@@ -98,5 +98,31 @@ TEST_F(TetgenControls, QnsimMeshReportsAndWrites) {
   EXPECT_NE(readFileBytes(dir / "err.txt").find("open.off"), std::string::npos) << readFileBytes(dir / "err.txt");
 }
 
+// qnsim run takes a surface with the same flags, reports the mesh's quality before simulating, and
+// refuses them for a scene file (whose bodies carry their own "tetgen").
+TEST_F(TetgenControls, QnsimRunTetrahedralisesASurfaceWithTheFlags) {
+  const std::filesystem::path dir = test::scratchDir("qnsim_run_surface");
+  writeOff(dir / "box.off", surface_);
+  auto run = [&](const std::string& flags, const std::string& out) {
+    const std::string command = std::string(QNSIM_EXECUTABLE) + " run " + (dir / "box.off").string() + " --frames 2 " + flags + " > " +
+                                (dir / out).string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    return std::pair(status, readFileBytes(dir / out));
+  };
+  const auto [coarse_status, coarse] = run("--tets 300", "coarse.txt");
+  const auto [fine_status, fine] = run("--edge 0.05 --min-dihedral 10", "fine.txt");
+  ASSERT_EQ(coarse_status, 0) << coarse;
+  ASSERT_EQ(fine_status, 0) << fine;
+  for (const std::string* report : {&coarse, &fine}) {
+    EXPECT_NE(report->find("worst tets"), std::string::npos) << *report;
+    EXPECT_LT(report->find("worst tets"), report->find("ms/frame")) << "the quality comes before the run: " << *report;
+  }
+  EXPECT_NE(coarse.substr(0, coarse.find("worst tets")), fine.substr(0, fine.find("worst tets")));
+  const std::string scene = (test::sourceDir() / "scenes" / "cloth.json").string();
+  const std::string refused = std::string(QNSIM_EXECUTABLE) + " run " + scene + " --tets 300 2> " + (dir / "err.txt").string();
+  EXPECT_NE(std::system(refused.c_str()), 0);
+  EXPECT_NE(readFileBytes(dir / "err.txt").find("\"tetgen\""), std::string::npos) << readFileBytes(dir / "err.txt");
+}
+
 }  // namespace
 }  // namespace qnsim

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "app/cli/commands.h"
+#include "app/cli/tetgen_flags.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/quality.h"
 #include "core/mesh/tetrahedralize.h"
@@ -54,14 +55,7 @@ Command addMeshCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("mesh", "Tetrahedralise a closed surface (or read a tet mesh) and report the mesh's quality: dihedral "
                                          "angles, radius-edge ratios, the worst tets and where they are, the surface's shells.");
   cmd->add_option("file", options->input, "Surface (.obj .off .stl) or tet mesh (.mesh .node .ele .msh)")->required();
-  cmd->add_option("--tets", options->tetgen.target_tets, "About this many tets (sets tetgen's volume bound from the enclosed volume)")
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--edge", options->tetgen.edge_length, "Tets of about this edge length (m)")->check(CLI::PositiveNumber);
-  cmd->add_option("--max-volume", options->tetgen.max_volume, "No tet larger than this (m^3; tetgen -a)")->check(CLI::PositiveNumber);
-  cmd->add_option("--quality", options->tetgen.max_radius_edge_ratio, "Largest radius-edge ratio (tetgen -q; default 1.414)")
-      ->check(CLI::Range(1.0, 10.0));
-  cmd->add_option("--min-dihedral", options->tetgen.min_dihedral_degrees, "Smallest dihedral angle in degrees (tetgen -q ratio/angle; 0-30)")
-      ->check(CLI::Range(0.0, 30.0));
+  addTetgenFlags(cmd, options->tetgen);
   cmd->add_option("--out", options->out, "Write the tet mesh here (Medit .mesh), for a scene's \"mesh\"");
   return [options] { return run(*options); };
 }

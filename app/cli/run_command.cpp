@@ -7,7 +7,11 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/progress.h"
+#include "app/cli/tetgen_flags.h"
 #include "core/common/files.h"
+#include "core/mesh/mesh_io.h"
+#include "core/mesh/quality.h"
+#include "core/scene/bare_mesh_scene.h"
 #include "core/scene/catalog.h"
 #include "qnsim/error.h"
 #include "qnsim/export.h"
@@ -29,6 +33,8 @@ struct RunOptions {
   bool quiet = false;
   std::string export_folder, export_format = "obj";
   int export_every = 1;
+  TetgenOptions tetgen;
+  bool tetgen_given = false;  // any tetgen flag on the command line
 };
 
 std::string methodName(const Settings& s) { return std::get<std::string>(findParameter("solver.method").get(s)); }
@@ -83,9 +89,24 @@ void printSummary(const Simulation& sim, const Summary& s, int frames) {
   }
 }
 
+// A scene file, or a mesh file as its default scene: a surface tetrahedralised with the tetgen flags, its
+// quality reported before anything is simulated.
+Scene openScene(const RunOptions& options) {
+  const std::filesystem::path path = resolveScenePath(options.scene);
+  if (!isMeshFile(path)) {
+    if (options.tetgen_given)
+      throw error(path.string(), ": --tets, --edge, --max-volume, --quality and --min-dihedral tetrahedralise a surface file; in a "
+                                 "scene, set a body's \"tetgen\" object instead (docs/scene_format.md)");
+    return loadScene(path, options.overrides);
+  }
+  Scene scene = sceneForBareMesh(path, options.overrides, options.tetgen);
+  if (!options.quiet) std::fputs(describeQuality(meshQuality(scene.bodies.front().mesh)).c_str(), stdout);
+  return scene;
+}
+
 int run(const RunOptions& options) {
   if (options.frames == 0 && options.save_scene.empty()) throw error("--frames 0 simulates nothing; it goes with --save-scene");
-  Scene scene = loadScene(resolveScenePath(options.scene), options.overrides);
+  Scene scene = openScene(options);
   if (!options.save_scene.empty()) {
     writeScene(scene, options.save_scene);
     if (!options.quiet) std::printf("saved the scene with its overrides as %s\n", options.save_scene.c_str());
@@ -177,7 +198,11 @@ Command addRunCommand(CLI::App& app) {
       ->check(CLI::IsMember({"obj", "vtu", "glb"}));
   cmd->add_option("--every", options->export_every, "Export every N-th frame (default 1)")->check(CLI::PositiveNumber);
   cmd->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
-  return [options] { return run(*options); };
+  addTetgenFlags(cmd, options->tetgen);
+  return [options, cmd] {
+    options->tetgen_given = tetgenFlagsGiven(cmd);
+    return run(*options);
+  };
 }
 
 }  // namespace qnsim::cli

@@ -212,6 +212,13 @@ std::vector<SettingParameter> declareAll() {
                            "Descent's guess (Chen et al. 2024), y with its gravity term keeping only the part of g along which the "
                            "last step accelerated, clamped to [0, |g|]: a body at rest starts where it rests, a falling one at y.",
                            {"inertia", "adaptive"}, [](Settings& s) -> InitialGuess& { return s.solver.initial_guess; }),
+      declare<bool>("solver.inversion_guard", "Solver",
+                    "No step turns a tet flat or inverted: every trial of the line search (and Anderson's steps) stops short "
+                    "of the first step length at which some tet's det F reaches 0 (0.9 of it), and each frame starts from "
+                    "x_n moved towards its initial guess as far as that allows. With a material whose energy grows without "
+                    "bound as det F -> 0 (neo_hookean) the body then stays inversion-free. Methods without a line search "
+                    "(vbd, jacobi, admm, pbd, xpbd) ignore it.",
+                    Type::Boolean, false, 0, 0, [](Settings& s) -> bool& { return s.solver.inversion_guard; }),
       declare<double>("solver.jacobi_rho", "Solver",
                       "jacobi: rho of the Chebyshev acceleration of its preconditioned descent (Wang and Yang 2016), from iteration "
                       "chebyshev_delay on.",

@@ -16,8 +16,8 @@ nlohmann::ordered_json vec(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
 }  // namespace
 
-Scene sceneForBareMesh(const std::filesystem::path& path, const std::vector<std::string>& overrides) {
-  const TetMesh mesh = readTetMesh(path);
+Scene sceneForBareMesh(const std::filesystem::path& path, const std::vector<std::string>& overrides, const TetgenOptions& tetgen) {
+  const TetMesh mesh = readTetMesh(path, tetgen);
   const Vec3 lo = mesh.V.colwise().minCoeff(), hi = mesh.V.colwise().maxCoeff();
   const double size = (hi - lo).norm();
   const Vec3 shift(-0.5 * (lo.x() + hi.x()), 0.25 * size - lo.y(), -0.5 * (lo.z() + hi.z()));

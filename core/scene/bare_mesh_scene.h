@@ -5,11 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "core/mesh/tetrahedralize.h"
 #include "qnsim/scene.h"
 
 namespace qnsim {
 
-// `overrides`: --set assignments, as loadScene takes them.
-Scene sceneForBareMesh(const std::filesystem::path& mesh_path, const std::vector<std::string>& overrides = {});
+// `overrides`: --set assignments, as loadScene takes them; `tetgen`: how a surface is tetrahedralised.
+Scene sceneForBareMesh(const std::filesystem::path& mesh_path, const std::vector<std::string>& overrides = {},
+                       const TetgenOptions& tetgen = {});
 
 }  // namespace qnsim

@@ -7,6 +7,7 @@
 #include "core/collision/intersection_check.h"
 #include "core/common/parallel.h"
 #include "core/common/timer.h"
+#include "core/model/inversion_bound.h"
 #include "core/objective/wind.h"
 #include "core/sim/damping.h"
 #include "core/sim/simulation_impl.h"
@@ -53,29 +54,38 @@ ContactRefresh Simulation::Impl::contactRefresh() {
   };
 }
 
+// Collision detection under the barrier, and the inversion guard (inversion_bound.h), on every trial.
 StepBound Simulation::Impl::stepBound() {
-  return [this](const VecX& x, const VecX& d, double max_alpha) { return barrier ? barrier->stepBound(x, d, max_alpha) : max_alpha; };
+  return [this](const VecX& x, const VecX& d, double max_alpha) {
+    double alpha = barrier ? barrier->stepBound(x, d, max_alpha) : max_alpha;
+    if (guardsInversion() && alpha > 0) alpha = inversionStepBound(built.model.tets, x, d, alpha);
+    return alpha;
+  };
 }
 
+bool Simulation::Impl::guardsInversion() const { return settings().solver.inversion_guard && method->boundsSteps(); }
+
 // The barrier needs a start that touches nothing: x_n (which touched nothing at the frame's end),
-// carried out of any collider that moved into it, then moved towards y as far as collision detection
-// allows. Penalties start from y itself (Alg. 1). A method that cannot bound its steps by collision
+// carried out of any collider that moved into it, then moved towards the initial guess as far as
+// collision detection allows; the inversion guard likewise, as far as no tet turns flat. Otherwise the
+// solve starts from the guess itself (y in Alg. 1). A method that cannot bound its steps by collision
 // detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a barrier it may step past
 // would promise what it cannot keep.
-void Simulation::Impl::prepareBarrier(VecX& x) {
-  if (settings().contact_model != ContactModel::Barrier || !method->boundsSteps()) {
+void Simulation::Impl::prepareStart(VecX& x) {
+  if (settings().contact_model == ContactModel::Barrier && method->boundsSteps()) {
+    const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
+    barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
+    barrier->beginFrame(colliders);
+    objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
+  } else {
     barrier.reset();
     objective->barrier = nullptr;
-    return;
   }
-  const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
-  barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
-  barrier->beginFrame(colliders);
-  objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
+  if (!barrier && !guardsInversion()) return;
   VecX start = x_start;
-  barrier->feasibleStart(start);
+  if (barrier) barrier->feasibleStart(start);
   const VecX toward = x - start;
-  x = start + barrier->stepBound(start, toward, 1.0) * toward;
+  x = start + stepBound()(start, toward, 1.0) * toward;
 }
 
 void Simulation::Impl::poseColliders(double t) {
@@ -124,7 +134,7 @@ void Simulation::Impl::step() {
     reference_ms = reference_timer.ms();
   }
   state.x = startOf(settings().solver);  // x_1 := y (Alg. 1 line 1), or VBD's adaptive guess
-  prepareBarrier(state.x);
+  prepareStart(state.x);
   solve.ccd_step = 1.0;  // (position-based FEM never sets it)
   method->solve(state.x, solve);
   warning.clear();

@@ -36,7 +36,9 @@ struct Simulation::Impl {
   void poseColliders(double t);
   ContactRefresh contactRefresh();
   StepBound stepBound();
-  void prepareBarrier(VecX& x);  // contact.model=barrier: the frame's barrier, and a start x before any impact
+  // The frame's barrier (contact.model=barrier), and a start x before any impact or flat tet.
+  void prepareStart(VecX& x);
+  bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).
   const VecX& startOf(const SolverSettings& solver) const {

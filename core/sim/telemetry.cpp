@@ -55,8 +55,8 @@ const std::vector<FrameColumn>& frameColumns() {
       {"barrier_pairs", "contact.model=barrier: pairs within the barrier's reach (d < d^) at the frame's end; 0 with penalties.", true,
        [](R r) { return double(r.barrier_pairs); }},
       {"ccd_step",
-       "contact.model=barrier: the smallest step bound continuous collision detection put on a line search in the frame "
-       "(1 = never limited).",
+       "contact.model=barrier or solver.inversion_guard: the smallest step bound continuous collision detection or the "
+       "inversion guard put on a line search in the frame (1 = never limited).",
        false, [](R r) { return r.ccd_step; }},
   };
   return columns;

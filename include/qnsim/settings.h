@@ -54,6 +54,7 @@ struct SolverSettings {
   double jacobi_rho;          // jacobi: rho of its Chebyshev acceleration
   double jacobi_step;         // jacobi: the step length alpha each frame starts with
   InitialGuess initial_guess;  // where each frame's solve starts: y (Alg. 1), or VBD's adaptive guess
+  bool inversion_guard;        // no step of the line search turns a tet flat or inverted
   PbdSettings pbd;
   bool operator==(const SolverSettings&) const = default;
 };

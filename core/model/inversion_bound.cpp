@@ -1,0 +1,78 @@
+#include "core/model/inversion_bound.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "core/common/parallel.h"
+
+namespace qnsim {
+namespace {
+
+double cubic(const std::array<double, 4>& c, double t) { return ((c[3] * t + c[2]) * t + c[1]) * t + c[0]; }
+
+// det(A + t B) = det A + t c1 + t^2 c2 + t^3 det B, c1 and c2 from A's and B's columns mixed.
+std::array<double, 4> detCubic(const Mat3& A, const Mat3& B) {
+  auto det = [](const Vec3& a, const Vec3& b, const Vec3& c) { return a.dot(b.cross(c)); };
+  const Vec3 a0 = A.col(0), a1 = A.col(1), a2 = A.col(2), b0 = B.col(0), b1 = B.col(1), b2 = B.col(2);
+  return {det(a0, a1, a2), det(b0, a1, a2) + det(a0, b1, a2) + det(a0, a1, b2),
+          det(a0, b1, b2) + det(b0, a1, b2) + det(b0, b1, a2), det(b0, b1, b2)};
+}
+
+}  // namespace
+
+double firstCubicRoot(double c0, double c1, double c2, double c3, double max_alpha) {
+  const std::array<double, 4> c = {c0, c1, c2, c3};
+  // Turning points: roots of 3 c3 t^2 + 2 c2 t + c1 inside (0, max_alpha), in order.
+  std::vector<double> ends;
+  const double qa = 3 * c3, qb = 2 * c2, qc = c1;
+  if (qa != 0) {
+    const double disc = qb * qb - 4 * qa * qc;
+    if (disc >= 0) {
+      const double q = -0.5 * (qb + std::copysign(std::sqrt(disc), qb));  // the stable pair of roots
+      if (q != 0) ends.push_back(q / qa), ends.push_back(qc / q);
+    }
+  } else if (qb != 0) {
+    ends.push_back(-qc / qb);
+  }
+  std::sort(ends.begin(), ends.end());
+  ends.erase(std::remove_if(ends.begin(), ends.end(), [&](double t) { return !(t > 0 && t < max_alpha); }), ends.end());
+  ends.push_back(max_alpha);
+  double lo = 0;
+  for (double hi : ends) {  // the cubic is monotone on [lo, hi]
+    if (cubic(c, hi) > 0) {
+      lo = hi;
+      continue;
+    }
+    for (int k = 0; k < 100 && hi - lo > 1e-15 * max_alpha; ++k) {
+      const double mid = 0.5 * (lo + hi);
+      (cubic(c, mid) > 0 ? lo : hi) = mid;
+    }
+    return lo;  // positive at lo: never past the root
+  }
+  return max_alpha;
+}
+
+double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d, double max_alpha, double keep) {
+  const int n = tets.size();
+  if (n == 0) return max_alpha;
+  constexpr int kGrain = 256;
+  std::vector<double> chunk_min((n + kGrain - 1) / kGrain, max_alpha);
+  parallelFor(n, kGrain, [&](int begin, int end) {
+    double alpha = max_alpha;
+    for (int e = begin; e < end; ++e) {
+      if (tets.removed[e]) continue;
+      std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
+      if (tets.rest_inverse[e].determinant() < 0)
+        for (double& ci : c) ci = -ci;  // det F's sign, whatever the rest orientation
+      if (!(c[0] > 0)) continue;
+      const double root = firstCubicRoot(c[0], c[1], c[2], c[3], alpha);
+      if (root < alpha) alpha = keep * root;
+    }
+    chunk_min[begin / kGrain] = alpha;
+  });
+  return *std::min_element(chunk_min.begin(), chunk_min.end());
+}
+
+}  // namespace qnsim

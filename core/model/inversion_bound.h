@@ -1,0 +1,20 @@
+#pragma once
+// The inversion guard (solver.inversion_guard): how far a step may go before some tet turns flat.
+// det F of tet e along x + t d is a cubic in t, det(Ds(x) + t Ds(d)) det(Dm^-1); its first root in
+// (0, max_alpha] is found by splitting the interval at the cubic's turning points and bisecting the
+// first piece whose end is not positive. Tets already flat or inverted at x are left out (a guard can
+// keep a tet from inverting, not turn it back).
+#include "qnsim/model.h"
+
+namespace qnsim {
+
+// The first t in (0, max_alpha] at which the cubic c0 + c1 t + c2 t^2 + c3 t^3 (c0 > 0) reaches 0, or
+// max_alpha when it stays positive. The result never lies past the root.
+double firstCubicRoot(double c0, double c1, double c2, double c3, double max_alpha);
+
+// The largest alpha in [0, max_alpha] along d from x at which every tet with det F > 0 at x keeps
+// det F > 0 on the whole segment, shortened to `keep` (0.9) of the first root so that a step never
+// ends on a flat tet. Deterministic for any thread count.
+double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d, double max_alpha, double keep = 0.9);
+
+}  // namespace qnsim
