@@ -2,6 +2,7 @@
 // Small inline scenes and random states for tests of the objective and the solvers.
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/sim/build_model.h"
 #include "core/sim/simulation_impl.h"
@@ -17,6 +18,25 @@ inline std::string boxSceneJson(const std::string& material_json, const std::str
          material_json + R"(],
     "handles": [{"select": {"indices": [0, 26]}, "stiffness": 3e4}]}])" +
          extra + "}";
+}
+
+// The box on a ground plane just under it, one thread, with `edits` (--set assignments) applied.
+inline Scene boxOnGround(const std::vector<std::string>& edits,
+                         const std::string& material = R"({"model": "neo_hookean", "mu": 3e4, "lambda": 1e5})") {
+  Scene scene = parseScene(boxSceneJson(material, R"(, "colliders": [{"type": "plane", "point": [0, -0.45, 0]}])"), "inline.json");
+  scene.settings.threads = 1;
+  for (const std::string& e : edits) applyOverride(scene, e);
+  return scene;
+}
+
+// The box, free, its bottom 5 cm above the ground and thrown down at `speed` (m/s), with `edits` applied.
+inline Scene thrownBox(const std::string& material, double speed, const std::vector<std::string>& edits) {
+  Scene scene = parseScene(boxSceneJson(material, R"(, "colliders": [{"type": "plane", "name": "ground"}])"), "inline.json");
+  scene.bodies[0].velocity = Vec3(0, -speed, 0);
+  scene.bodies[0].handles.clear();
+  for (int v = 0; v < scene.bodies[0].mesh.V.rows(); ++v) scene.bodies[0].mesh.V(v, 1) += 0.45;
+  for (const std::string& e : edits) applyOverride(scene, e);
+  return scene;
 }
 
 // A 6 x 6 cloth with stretch and bend springs and two pinned corners.

@@ -14,19 +14,14 @@
 namespace qnsim {
 namespace {
 
-Scene box(const std::vector<std::string>& edits, const std::string& material = R"({"model": "neo_hookean", "mu": 3e4, "lambda": 1e5})") {
-  Scene scene = parseScene(test::boxSceneJson(material, R"(, "colliders": [{"type": "plane", "point": [0, -0.45, 0]}])"), "inline.json");
-  scene.settings.threads = 1;
-  for (const std::string& e : edits) applyOverride(scene, e);
-  return scene;
-}
+using test::boxOnGround;
 
 // g over each frame's iterates never rises, for PD energies and for materials far from them (the
 // polynomial of the squirrel, a stiff Neo-Hookean), on the catalog's twisting bar too, where the
 // accelerated iterates are sometimes refused.
 TEST(Anderson, TheSafeguardNeverAcceptsAnIncrease) {
-  std::vector<Scene> scenes = {box({}, R"({"model": "arap", "mu": 3e4})"), box({}, R"({"model": "polynomial", "mu4": 3e5})"),
-                               box({"gravity=0,-80,0"}, R"({"model": "neo_hookean", "mu": 3e4, "lambda": 3e6})"),
+  std::vector<Scene> scenes = {boxOnGround({}, R"({"model": "arap", "mu": 3e4})"), boxOnGround({}, R"({"model": "polynomial", "mu4": 3e5})"),
+                               boxOnGround({"gravity=0,-80,0"}, R"({"model": "neo_hookean", "mu": 3e4, "lambda": 3e6})"),
                                loadScene(test::sourceDir() / "scenes" / "twisting_bar.json")};
   int refused = 0;
   for (Scene& scene : scenes) {
@@ -45,7 +40,7 @@ TEST(Anderson, TheSafeguardNeverAcceptsAnIncrease) {
 
 // Without history the first iterate is the plain PD step x + d, d = -A^-1 grad g.
 TEST(Anderson, ItsFirstIterateIsTheProjectiveDynamicsStep) {
-  Simulation sim(box({}));
+  Simulation sim(boxOnGround({}));
   sim.step();
   const auto traces = sim.compareNextFrame(
       {{"anderson", {"solver.method=anderson", "solver.iterations=1"}}, {"pd", {"solver.method=pd", "solver.iterations=1"}}});
@@ -82,7 +77,7 @@ TEST(Admm, TheLocalStepIsTheMaterialsProximalPoint) {
 
 TEST(Admm, ReachesTheExactSolutionOfAFrame) {
   for (const char* material : {R"({"model": "neo_hookean", "mu": 3e4, "lambda": 1e5})", R"({"model": "arap", "mu": 3e4})"}) {
-    Simulation sim(box({"solver.method=admm", "solver.iterations=300"}, material));
+    Simulation sim(boxOnGround({"solver.method=admm", "solver.iterations=300"}, material));
     sim.setReferenceEnabled(true);
     for (int f = 0; f < 5; ++f) {
       sim.step();
@@ -93,7 +88,7 @@ TEST(Admm, ReachesTheExactSolutionOfAFrame) {
 
 // With a fibre the local step carries the fibre's energy too; ADMM still reaches the exact solution.
 TEST(Admm, ReachesTheExactSolutionWithAFibre) {
-  Simulation sim(box({"solver.method=admm", "solver.iterations=300"},
+  Simulation sim(boxOnGround({"solver.method=admm", "solver.iterations=300"},
                      R"({"model": "corotated", "mu": 3e4, "lambda": 1e5, "fiber": {"direction": [1, 1, 0], "kappa": 5e4}})"));
   sim.setReferenceEnabled(true);
   for (int f = 0; f < 3; ++f) {
@@ -106,7 +101,7 @@ TEST(AndersonAndAdmm, AreTheSameBitsOnAnyThreadCount) {
   for (const char* method : {"anderson", "admm"}) {
     VecX result[2];
     for (int threads : {1, 2}) {
-      Simulation sim(box({std::string("solver.method=") + method, "threads=" + std::to_string(threads)}));
+      Simulation sim(boxOnGround({std::string("solver.method=") + method, "threads=" + std::to_string(threads)}));
       for (int f = 0; f < 5; ++f) sim.step();
       result[threads - 1] = sim.positions();
     }

@@ -101,15 +101,8 @@ TEST(Barrier, StepBoundKeepsEveryVertexOutside) {
 
 // A box thrown down at the ground at 6 m/s (it crosses 20 cm per frame: the whole box height in two frames).
 Scene thrownBox(const std::string& model, const std::string& line_search) {
-  Scene scene = parseScene(test::boxSceneJson(R"({"model": "corotated", "mu": 2e4, "lambda": 5e4})",
-                                              R"(, "colliders": [{"type": "plane", "name": "ground"}])"),
-                           "inline.json");
-  scene.bodies[0].velocity = Vec3(0, -6, 0);
-  scene.bodies[0].handles.clear();
-  for (int v = 0; v < scene.bodies[0].mesh.V.rows(); ++v) scene.bodies[0].mesh.V(v, 1) += 0.45;
-  applyOverride(scene, "contact.model", model);
-  applyOverride(scene, "solver.line_search", line_search);
-  return scene;
+  return test::thrownBox(R"({"model": "corotated", "mu": 2e4, "lambda": 5e4})", 6.0,
+                         {"contact.model=" + model, "solver.line_search=" + line_search});
 }
 
 TEST(Barrier, ThrownBoxNeverEntersTheGroundUnderAnyLineSearch) {

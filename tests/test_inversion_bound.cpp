@@ -66,14 +66,8 @@ TEST(InversionBound, StepBoundKeepsEveryTetPositiveAlongTheStep) {
 // flattens tets; with the guard no iterate, and so no frame, has an inverted tet.
 TEST(InversionBound, GuardKeepsAThrownNeoHookeanBoxFreeOfInvertedTets) {
   auto run = [](bool guard) {
-    Scene scene = parseScene(test::boxSceneJson(R"({"model": "neo_hookean", "mu": 300, "lambda": 1200})",
-                                                R"(, "colliders": [{"type": "plane", "name": "ground"}])"),
-                             "inline.json");
-    scene.bodies[0].velocity = Vec3(0, -12, 0);
-    scene.bodies[0].handles.clear();
-    for (int v = 0; v < scene.bodies[0].mesh.V.rows(); ++v) scene.bodies[0].mesh.V(v, 1) += 0.45;
-    applyOverride(scene, "contact_stiffness", "1e6");
-    applyOverride(scene, "solver.inversion_guard", guard ? "true" : "false");
+    const Scene scene = test::thrownBox(R"({"model": "neo_hookean", "mu": 300, "lambda": 1200})", 12.0,
+                                        {"contact_stiffness=1e6", std::string("solver.inversion_guard=") + (guard ? "true" : "false")});
     Simulation sim(scene);
     int inverted = 0, limited = 0;
     for (int f = 0; f < 30; ++f) {

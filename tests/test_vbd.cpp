@@ -12,17 +12,12 @@
 namespace qnsim {
 namespace {
 
-Scene box(const std::vector<std::string>& edits, const std::string& material = R"({"model": "neo_hookean", "mu": 3e4, "lambda": 1e5})") {
-  Scene scene = parseScene(test::boxSceneJson(material, R"(, "colliders": [{"type": "plane", "point": [0, -0.45, 0]}])"), "inline.json");
-  scene.settings.threads = 1;
-  for (const std::string& e : edits) applyOverride(scene, e);
-  return scene;
-}
+using test::boxOnGround;
 
 // On a frame's objective, from a perturbed state: moving any one vertex by its block's Newton step
 // (everything else held) lowers g, the step being the minimiser of a convex quadratic model of g_v.
 TEST(Vbd, EachVertexsNewtonStepDecreasesG) {
-  Simulation sim(box({"solver.method=vbd"}));
+  Simulation sim(boxOnGround({"solver.method=vbd"}));
   sim.step();
   Objective& objective = test::objectiveOf(sim);
   std::mt19937 rng(7);
@@ -47,7 +42,7 @@ TEST(Vbd, SweepsAreTheSameBitsOnAnyThreadCount) {
   for (const char* method : {"vbd", "jacobi"}) {
     VecX result[2];
     for (int threads : {1, 2}) {
-      Simulation sim(box({std::string("solver.method=") + method, "threads=" + std::to_string(threads), "solver.vbd_rho=0.8"}));
+      Simulation sim(boxOnGround({std::string("solver.method=") + method, "threads=" + std::to_string(threads), "solver.vbd_rho=0.8"}));
       for (int f = 0; f < 5; ++f) sim.step();
       result[threads - 1] = sim.positions();
     }
@@ -59,7 +54,7 @@ TEST(Vbd, SweepsAreTheSameBitsOnAnyThreadCount) {
 // Enough sweeps reach the exact minimiser of a frame (resting on the ground, so contacts act too).
 TEST(Vbd, VbdAndJacobiReachTheExactSolution) {
   for (const char* method : {"vbd", "jacobi"}) {
-    Simulation sim(box({std::string("solver.method=") + method, "solver.iterations=400"}));
+    Simulation sim(boxOnGround({std::string("solver.method=") + method, "solver.iterations=400"}));
     sim.setReferenceEnabled(true);
     for (int f = 0; f < 6; ++f) {
       sim.step();
@@ -88,7 +83,7 @@ TEST(Vbd, ChebyshevAccelerationConvergesFasterOnAStiffBar) {
 // Jacobi's check (Wang and Yang): the g it keeps at every eighth iteration never rises, even with an
 // over-eager acceleration that makes the raw iterates overshoot.
 TEST(Vbd, JacobisCheckNeverKeepsARiseOfG) {
-  Simulation sim(box({"solver.method=jacobi", "solver.iterations=64", "solver.jacobi_rho=0.9999", "solver.chebyshev_delay=2"}));
+  Simulation sim(boxOnGround({"solver.method=jacobi", "solver.iterations=64", "solver.jacobi_rho=0.9999", "solver.chebyshev_delay=2"}));
   for (int f = 0; f < 4; ++f) {
     sim.step();
     const auto& its = sim.lastSolve().iterations;
@@ -104,7 +99,7 @@ TEST(Vbd, JacobisCheckNeverKeepsARiseOfG) {
 // VBD's adaptive initial guess (integrator.h): a falling body, whose last step accelerated by g, starts at
 // y; a body resting on the ground starts where it rests (x + h v), not sunk by h^2 g into its support.
 TEST(Vbd, TheAdaptiveGuessIsYWhileFallingAndTheRestingPositionAtRest) {
-  Scene falling = box({"solver.method=vbd", "solver.initial_guess=adaptive", "damping=0"});
+  Scene falling = boxOnGround({"solver.method=vbd", "solver.initial_guess=adaptive", "damping=0"});
   falling.colliders.clear();
   falling.bodies.front().handles.clear();
   Simulation fall(falling);
@@ -113,7 +108,7 @@ TEST(Vbd, TheAdaptiveGuessIsYWhileFallingAndTheRestingPositionAtRest) {
   EXPECT_LE((p.adaptive_guess - p.y).lpNorm<Eigen::Infinity>(),
             1e-2 * fall.settings().gravity.norm() * std::pow(fall.settings().time_step, 2));
 
-  Simulation rest(box({"solver.method=newton", "solver.initial_guess=adaptive"}));  // the guess is the method's start, any method
+  Simulation rest(boxOnGround({"solver.method=newton", "solver.initial_guess=adaptive"}));  // the guess is the method's start, any method
   for (int f = 0; f < 30; ++f) rest.step();
   const VecX before = rest.positions();
   rest.step();
