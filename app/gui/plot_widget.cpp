@@ -83,17 +83,20 @@ void drawSeries(ImDrawList* dl, const PlotArea& a, const Series& s, size_t index
   drawSymbols(dl, s, markerPoints(lines, index));
 }
 
+// Entries in as many columns as the plot's height needs, in the corner whose box covers the fewest data points.
 void drawLegend(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a) {
-  float width = 0, rows = 0;
+  float width = 0;
+  int entries = 0;
   for (const Series& s : spec.series)
     if (!s.label.empty()) {
       width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
-      ++rows;
+      ++entries;
     }
-  if (rows == 0) return;
-  const float line = ImGui::GetTextLineHeight();
-  // The corner whose box covers the fewest data points.
-  const ImVec2 box{width + 40.0f, rows * line + 6.0f};
+  if (entries == 0) return;
+  const float line = ImGui::GetTextLineHeight(), column = width + 40.0f;
+  const int per_column = std::max(1, static_cast<int>((a.max.y - a.min.y - 18.0f) / line));
+  const int columns = (entries + per_column - 1) / per_column, rows = (entries + columns - 1) / columns;
+  const ImVec2 box{columns * column, rows * line + 6.0f};
   const ImVec2 corners[] = {{a.max.x - box.x - 6.0f, a.min.y + 6.0f}, {a.min.x + 6.0f, a.min.y + 6.0f},
                             {a.max.x - box.x - 6.0f, a.max.y - box.y - 6.0f}, {a.min.x + 6.0f, a.max.y - box.y - 6.0f}};
   int best = 0, fewest = INT32_MAX;
@@ -111,13 +114,14 @@ void drawLegend(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a) {
   }
   const ImVec2 corner = corners[best];
   dl->AddRectFilled(corner, {corner.x + box.x, corner.y + box.y}, IM_COL32(15, 16, 20, 215), 3.0f);
-  float y = corner.y + 3.0f;
+  int k = 0;
   for (const Series& s : spec.series) {
     if (s.label.empty()) continue;
-    dl->AddLine({corner.x + 5.0f, y + 0.5f * line}, {corner.x + 24.0f, y + 0.5f * line}, toImColor(s.color), 3.0f);
-    drawSymbols(dl, s, {{corner.x + 14.5, y + 0.5 * line}});
-    dl->AddText({corner.x + 30.0f, y}, ImGui::GetColorU32(ImGuiCol_Text), s.label.c_str());
-    y += line;
+    const float x = corner.x + static_cast<float>(k / rows) * column, y = corner.y + 3.0f + static_cast<float>(k % rows) * line;
+    dl->AddLine({x + 5.0f, y + 0.5f * line}, {x + 24.0f, y + 0.5f * line}, toImColor(s.color), 3.0f);
+    drawSymbols(dl, s, {{x + 14.5, y + 0.5 * line}});
+    dl->AddText({x + 30.0f, y}, ImGui::GetColorU32(ImGuiCol_Text), s.label.c_str());
+    ++k;
   }
 }
 
