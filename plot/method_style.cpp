@@ -39,6 +39,12 @@ constexpr Look kLooks[] = {
     {"rest_hessian", "Rest-pose Hessian", sky, Dash::dashed, Marker::triangle},
     {"warped_rest_hessian", "Warped rest-pose Hessian", purple, Dash::dash_dot, Marker::diamond},
     {"frame_hessian", "Per-frame Hessian", green, Dash::long_dash, Marker::plus},
+    // The per-frame Hessian solved directly and by PCG (Fig. 17; the paper's (b) to (f)).
+    {"frame_direct", "(b) Per-frame Hessian, direct", green, Dash::long_dash, Marker::plus},
+    {"frame_pcg5_ichol_rest", "(c) PCG 5, ichol(rest-pose Hessian)", sky, Dash::dotted, Marker::triangle},
+    {"frame_pcg15_ichol_rest", "(d) PCG 15, ichol(rest-pose Hessian)", blue, Dash::dashed, Marker::triangle_down},
+    {"frame_pcg5_ichol_a", "(e) PCG 5, ichol(M/h\u00b2 + L)", purple, Dash::dotted, Marker::diamond},
+    {"frame_pcg15_ichol_a", "(f) PCG 15, ichol(M/h\u00b2 + L)", violet, Dash::dash_dot, Marker::square},
     // Linear solvers (Fig. 16).
     {"lbfgs_m5_cg15", "Ours + CG (15)", vermillion, Dash::dashed, Marker::triangle},
     {"newton_cg5", "Newton + CG (5)", black, Dash::dotted, Marker::cross},
