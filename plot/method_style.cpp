@@ -72,7 +72,10 @@ constexpr Look kLooks[] = {
     {"vbd_accel_guess", "VBD (accelerated, adaptive guess)", orange, Dash::dash_dot, Marker::cross},
 };
 
-const Look* find(const std::string& label) {
+// Labels may carry their scene ("hippo/xpbd", as the experiments' CSV files write them): the method is
+// the part after the last '/', the scene being the panel's.
+const Look* find(const std::string& scene_and_label) {
+  const std::string label = scene_and_label.substr(scene_and_label.rfind('/') + 1);
   for (const Look& look : kLooks)
     if (label == look.label) return &look;
   return nullptr;

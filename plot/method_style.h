@@ -1,7 +1,7 @@
 #pragma once
 // Each method's look in every figure: the paper's name ("Ours (m = 5)", "Newton", "PD"), its own colour,
 // dash and symbol, the same in every figure, the Compare tab and the recordings. Keyed by the method's
-// label (the name in CSV files and on the command line).
+// label (the name in CSV files and on the command line), with or without a "scene/" prefix.
 #include <string>
 
 #include "plot/axes.h"
