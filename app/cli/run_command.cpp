@@ -198,9 +198,9 @@ Command addRunCommand(CLI::App& app) {
       ->check(CLI::IsMember({"obj", "vtu", "glb"}));
   cmd->add_option("--every", options->export_every, "Export every N-th frame (default 1)")->check(CLI::PositiveNumber);
   cmd->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
-  addTetgenFlags(cmd, options->tetgen);
-  return [options, cmd] {
-    options->tetgen_given = tetgenFlagsGiven(cmd);
+  const TetgenFlags tetgen = addTetgenFlags(cmd, options->tetgen);
+  return [options, tetgen] {
+    options->tetgen_given = given(tetgen);
     return run(*options);
   };
 }

@@ -63,9 +63,8 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
     double alpha = max_alpha;
     for (int e = begin; e < end; ++e) {
       if (tets.removed[e]) continue;
-      std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
-      if (tets.rest_inverse[e].determinant() < 0)
-        for (double& ci : c) ci = -ci;  // det F's sign, whatever the rest orientation
+      // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
+      const std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
       if (!(c[0] > 0)) continue;
       const double root = firstCubicRoot(c[0], c[1], c[2], c[3], alpha);
       if (root < alpha) alpha = keep * root;

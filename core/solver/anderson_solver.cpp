@@ -38,9 +38,10 @@ void AndersonSolver::accelerate(const VecX& G, const VecX& f, VecX& out) const {
   for (int i = 0; i < m; ++i) out -= theta[i] * dG_[i];
 }
 
-double AndersonSolver::allowedStep(const VecX& x, const VecX& d, FrameSolveResult& result) const {
+double AndersonSolver::allowedStep(const VecX& x, const VecX& target, FrameSolveResult& result) {
   if (!bound_) return 1.0;
-  const double limit = bound_(x, d, 1.0);
+  towards_ = target - x;
+  const double limit = bound_(x, towards_, 1.0);
   result.ccd_step = std::min(result.ccd_step, limit);
   return limit;
 }
@@ -85,14 +86,14 @@ void AndersonSolver::solve(VecX& x, FrameSolveResult& result) {
     bool accepted = false;
     if (!dG_.empty()) {
       accelerate(G_, step_, trial_);
-      if (allowedStep(x, trial_ - x, result) >= 1.0) {
+      if (allowedStep(x, trial_, result) >= 1.0) {
         trial_g_ = objective_.evaluate(trial_, &trial_gradient_, &trial_parts_);
         ++trials;
         accepted = trial_g_ <= g;
       }
       if (!accepted) ++rejections_, dG_.clear(), df_.clear();  // the safeguard: back to the plain step
     }
-    if (!accepted) alpha = backtrack(x, g, gradient_, step_, allowedStep(x, step_, result), trials);
+    if (!accepted) alpha = backtrack(x, g, gradient_, step_, allowedStep(x, G_, result), trials);
     std::swap(x, trial_);
     std::swap(gradient_, trial_gradient_);
     std::swap(parts_, trial_parts_);

@@ -31,8 +31,9 @@ class AndersonSolver final : public FrameMethod {
  private:
   void remember(const VecX& G, const VecX& f);
   void accelerate(const VecX& G, const VecX& f, VecX& out) const;
-  // The largest alpha <= 1 along d that collision detection allows (1 without a bound); kept in result.ccd_step.
-  double allowedStep(const VecX& x, const VecX& d, FrameSolveResult& result) const;
+  // The largest share alpha <= 1 of the step from x to `target` that the step bound allows (1 without a
+  // bound); kept in result.ccd_step.
+  double allowedStep(const VecX& x, const VecX& target, FrameSolveResult& result);
   // Backtracks x + alpha d from alpha = 1 until Armijo holds; returns alpha (0: no decrease) and counts trials.
   double backtrack(const VecX& x, double g, const VecX& gradient, const VecX& d, double alpha, int& trials);
 
@@ -44,8 +45,8 @@ class AndersonSolver final : public FrameMethod {
   std::vector<VecX> dG_, df_;  // the last m differences, oldest first
   VecX G_last_, f_last_;       // G and f at the previous iterate (empty: none)
   int rejections_ = 0;
-  // Scratch: the iterate's gradient, the trial and its gradient, the PD step.
-  VecX gradient_, trial_, trial_gradient_, step_, G_;
+  // Scratch: the iterate's gradient, the trial and its gradient, the PD step, a step handed to the bound.
+  VecX gradient_, trial_, trial_gradient_, step_, G_, towards_;
   EnergyParts parts_, trial_parts_;
   double trial_g_ = 0;
 };
