@@ -44,7 +44,7 @@ ExperimentReport fig12(const ExperimentOptions& o) {
     Scene own = scene;
     own.settings = applyMethod(scene.settings, m);
     sims.push_back(std::make_unique<Simulation>(own));
-    results.push_back({m, {}, std::vector<std::vector<double>>(3), {}});
+    results.push_back({m, {}, std::vector<std::vector<double>>(3), {}, {}});
   }
   const Simulation& converged = *sims[0];
   s.quantities = {

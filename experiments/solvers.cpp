@@ -18,6 +18,7 @@
 #include "core/scene/catalog.h"
 #include "core/sim/simulation_impl.h"
 #include "experiments/figures.h"
+#include "experiments/statistics.h"
 #include "plot/method_style.h"
 #include "qnsim/error.h"
 
@@ -77,13 +78,6 @@ double errorWithin(const MethodTrace& t, double budget) {
   for (size_t k = 0; k < t.rel_error.size(); ++k)
     if (t.result.iterations[k].time_ms <= budget) error = t.rel_error[k];
   return error;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 // One method on one scene: its traces at the sampled frames.

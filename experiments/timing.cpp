@@ -9,6 +9,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "experiments/statistics.h"
 #include "qnsim/error.h"
 #include "qnsim/parameters.h"
 #include "qnsim/simulation.h"
@@ -35,12 +36,6 @@ const PaperTimingRow kPaperRows[] = {{"thin_sheet", 10.8, 0.026, 4.4, 2.7e-8, 18
                                      {"spline_a", kNone, kNone, 36.6, kNone, 315, kNone},
                                      {"spline_b", kNone, kNone, 30.7, kNone, 316, kNone}};
 const PaperTimingRow kNoPaperRow{"", kNone, kNone, kNone, kNone, kNone, kNone};
-
-double median(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
 
 // The scene with its own solver taking every iteration.
 Simulation simulationFor(Scene scene) {

@@ -52,6 +52,13 @@ plot::PlotSpec quantityPlot(const std::vector<TrajectoryResult>& results, const 
   return p;
 }
 
+void keepSnapshot(const TrajectorySetup& setup, const Simulation& sim, int frame, TrajectoryResult& r) {
+  if (std::find(setup.snapshots.begin(), setup.snapshots.end(), frame) == setup.snapshots.end()) return;
+  Snapshot s{frame, sim.positions(), {}, sim.colliders()};
+  for (const Body& body : sim.model().bodies) s.triangles.insert(s.triangles.end(), body.surface.data(), body.surface.data() + body.surface.size());
+  r.snapshots.push_back(std::move(s));
+}
+
 void record(const TrajectorySetup& setup, const Simulation& sim, TrajectoryResult& r) {
   r.frames.push_back(sim.lastFrame());
   for (size_t q = 0; q < setup.quantities.size(); ++q) r.values[q].push_back(setup.quantities[q].value(sim));
@@ -78,8 +85,9 @@ std::vector<TrajectoryResult> simulateTrajectories(const TrajectorySetup& setup,
     if (setup.edit_scene) setup.edit_scene(method, own);
     Simulation sim(own);
     if (setup.start) setup.start(sim);
-    TrajectoryResult r{method, {}, std::vector<std::vector<double>>(setup.quantities.size()), {}};
+    TrajectoryResult r{method, {}, std::vector<std::vector<double>>(setup.quantities.size()), {}, {}};
     if (setup.include_start) record(setup, sim, r);
+    keepSnapshot(setup, sim, 0, r);
     for (int f = 0; f < frames; ++f) {
       if (options.progress) options.progress(static_cast<int>(results.size()) * frames + f, total, setup.name + ": " + method.label);
       try {
@@ -89,6 +97,7 @@ std::vector<TrajectoryResult> simulateTrajectories(const TrajectorySetup& setup,
         break;
       }
       record(setup, sim, r);
+      keepSnapshot(setup, sim, f + 1, r);
     }
     results.push_back(std::move(r));
   }

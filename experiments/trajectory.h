@@ -39,6 +39,16 @@ struct TrajectorySetup {
   std::function<void(Simulation&)> start = {};
   // Optional: the figure's panels instead of one per quantity (the CSV keeps the quantities).
   std::function<std::vector<plot::PlotSpec>(const std::vector<TrajectoryResult>&)> panels = {};
+  // Frames after which each method's positions and colliders are kept for a picture (0: the start).
+  std::vector<int> snapshots = {};
+};
+
+// The state of a run after a frame, to draw.
+struct Snapshot {
+  int frame = 0;
+  VecX positions;
+  std::vector<int> triangles;       // the bodies' surfaces, three vertex indices each
+  std::vector<Collider> colliders;  // posed at that frame
 };
 
 struct TrajectoryResult {
@@ -46,6 +56,7 @@ struct TrajectoryResult {
   std::vector<FrameRecord> frames;
   std::vector<std::vector<double>> values;  // values[q][k]: quantity q after frames[k]
   std::string stopped;  // why the run ended early (a solve that threw on an exploded state), or empty
+  std::vector<Snapshot> snapshots;  // at the setup's snapshot frames the run reached
 };
 
 using SummarizeTrajectories = std::function<std::string(const std::vector<TrajectoryResult>&)>;

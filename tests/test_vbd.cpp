@@ -118,5 +118,24 @@ TEST(Vbd, TheAdaptiveGuessIsYWhileFallingAndTheRestingPositionAtRest) {
   EXPECT_LT((q.adaptive_guess - rest.positions()).lpNorm<Eigen::Infinity>(), 0.1 * sunk) << "the guess is where the box rests";
 }
 
+// solver.initial_guess=previous: the frame's solve starts where the last frame ended (x_n), so the first
+// iterate's g is g(x_n), not g(y) for a body in flight; the minimiser is the same as from y.
+TEST(InitialGuess, PreviousStartsWhereTheLastFrameEndedAndReachesTheSameMinimiser) {
+  const std::vector<std::string> exact = {"solver.method=newton", "solver.iterations=30", "solver.gradient_tolerance=1e-12"};
+  std::vector<std::string> from_previous = exact;
+  from_previous.push_back("solver.initial_guess=previous");
+  const std::string material = R"({"model": "corotated", "mu": 2e4, "lambda": 5e4})";
+  Simulation sim(test::thrownBox(material, 3.0, from_previous)), reference(test::thrownBox(material, 3.0, exact));
+  sim.step(), reference.step();
+  const VecX x_n = sim.positions();
+  const std::vector<MethodTrace> traces = sim.compareNextFrame({{"from_y", {"solver.initial_guess=inertia"}}, {"from_x_n", {}}});
+  const double g_x_n = test::objectiveOf(sim).evaluate(x_n, nullptr);  // the compared frame's objective, still set
+  EXPECT_NEAR(traces[1].result.iterations.front().g, g_x_n, 1e-12 * std::abs(g_x_n));
+  EXPECT_GT(std::abs(traces[1].result.iterations.front().g - traces[0].result.iterations.front().g), 1e-3 * std::abs(g_x_n))
+      << "x_n is not y in flight";
+  sim.step(), reference.step();
+  EXPECT_LE((sim.positions() - reference.positions()).lpNorm<Eigen::Infinity>(), 1e-9);
+}
+
 }  // namespace
 }  // namespace qnsim

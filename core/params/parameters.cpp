@@ -210,8 +210,9 @@ std::vector<SettingParameter> declareAll() {
       choice<InitialGuess>("solver.initial_guess", "Solver",
                            "Where each frame's solve starts, for every method. inertia: at y (Alg. 1 line 1); adaptive: Vertex Block "
                            "Descent's guess (Chen et al. 2024), y with its gravity term keeping only the part of g along which the "
-                           "last step accelerated, clamped to [0, |g|]: a body at rest starts where it rests, a falling one at y.",
-                           {"inertia", "adaptive"}, [](Settings& s) -> InitialGuess& { return s.solver.initial_guess; }),
+                           "last step accelerated, clamped to [0, |g|]: a body at rest starts where it rests, a falling one at y; "
+                           "previous: where the last frame ended, x_n.",
+                           {"inertia", "adaptive", "previous"}, [](Settings& s) -> InitialGuess& { return s.solver.initial_guess; }),
       declare<bool>("solver.inversion_guard", "Solver",
                     "No step turns a tet flat or inverted: every trial of the line search (and Anderson's steps) stops short "
                     "of the first step length at which some tet's det F reaches 0 (0.9 of it), and each frame starts from "

@@ -42,7 +42,11 @@ struct Simulation::Impl {
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).
   const VecX& startOf(const SolverSettings& solver) const {
-    return solver.initial_guess == InitialGuess::Adaptive ? prediction.adaptive_guess : prediction.y;
+    switch (solver.initial_guess) {
+      case InitialGuess::Adaptive: return prediction.adaptive_guess;
+      case InitialGuess::Previous: return state.x;
+      default: return prediction.y;
+    }
   }
   double stiffnessScale() const;  // c s^2 of the integrator: A = M/h^2 + c s^2 L + d L_e
   const Settings& settings() const { return scene.settings; }

@@ -15,7 +15,7 @@ enum class LinearSolverKind { Direct, ConjugateGradient, IndefiniteCg };
 enum class CgPreconditionerKind { Jacobi, IcholA, IcholRestHessian };
 enum class InitialHessianKind { Laplacian, ScaledIdentity, RestHessian, FrameHessian, WarpedRestHessian };
 enum class RemovalMatrix { Keep, Refactor };
-enum class InitialGuess { Inertia, Adaptive };
+enum class InitialGuess { Inertia, Adaptive, Previous };
 enum class ContactModel { Penalty, Barrier };
 
 // Position-based FEM (solver.method=pbd or xpbd; core/solver/pbd_solver.h).
@@ -53,7 +53,7 @@ struct SolverSettings {
   int anderson_window;        // anderson: m, the residuals it combines
   double jacobi_rho;          // jacobi: rho of its Chebyshev acceleration
   double jacobi_step;         // jacobi: the step length alpha each frame starts with
-  InitialGuess initial_guess;  // where each frame's solve starts: y (Alg. 1), or VBD's adaptive guess
+  InitialGuess initial_guess;  // where each frame's solve starts: y (Alg. 1), VBD's adaptive guess, or x_n
   bool inversion_guard;        // no step of the line search turns a tet flat or inverted
   PbdSettings pbd;
   bool operator==(const SolverSettings&) const = default;
