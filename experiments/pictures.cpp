@@ -8,6 +8,7 @@
 #include "experiments/figures.h"
 #include "experiments/trajectory.h"
 #include "plot/mesh_picture.h"
+#include "plot/method_style.h"
 #include "view/collider_mesh.h"
 
 namespace qnsim {
@@ -66,6 +67,29 @@ plot::Image stacked(const std::vector<plot::Image>& rows) {
   return out;
 }
 
+}  // namespace
+
+void writeSnapshotPicture(const std::filesystem::path& path, const std::string& title, const std::vector<TrajectoryResult>& results,
+                          const std::vector<int>& frames, const CameraDesc& view, ExperimentReport& report) {
+  const plot::PictureCamera camera{{view.eye.x(), view.eye.y(), view.eye.z()}, {view.target.x(), view.target.y(), view.target.z()}, view.fov_degrees};
+  // A row per snapshot frame with a column per run; one run's snapshots side by side in one row.
+  const bool one_run = results.size() == 1;
+  std::vector<std::vector<plot::MeshPicture>> grid(one_run ? 1 : frames.size());
+  for (size_t row = 0; row < frames.size(); ++row)
+    for (const TrajectoryResult& r : results)
+      for (const Snapshot& s : r.snapshots)
+        if (s.frame == frames[row]) grid[one_run ? 0 : row].push_back(drawn(plot::methodName(r.method.label) + ", frame " + std::to_string(s.frame), s));
+  std::vector<plot::Image> rows;
+  for (const std::vector<plot::MeshPicture>& meshes : grid)
+    if (!meshes.empty() && (one_run || meshes.size() == results.size()))
+      rows.push_back(plot::renderMeshes(meshes, camera, rows.empty() ? title : "", 360));
+  if (rows.empty()) return;
+  plot::writePng(stacked(rows), path);
+  report.files.push_back(path);
+}
+
+namespace {
+
 ExperimentReport pictureFigure(const PictureFigure& figure, const ExperimentOptions& o) {
   const Scene first = loadScene(catalogScenePath(figure.runs.front().scene));
   TrajectorySetup setup{figure.name, figure.title, figure.paper, figure.runs.front().scene, figure.frames, figure.frames, {}};
@@ -83,24 +107,7 @@ ExperimentReport pictureFigure(const PictureFigure& figure, const ExperimentOpti
   const std::vector<TrajectoryResult> results = simulateTrajectories(setup, o);
   ExperimentReport report = writeTrajectories(setup, o, results, figure.summary + "\n" + measured(results));
 
-  const plot::PictureCamera camera{{first.camera.eye.x(), first.camera.eye.y(), first.camera.eye.z()},
-                                   {first.camera.target.x(), first.camera.target.y(), first.camera.target.z()}, first.camera.fov_degrees};
-  // A row per snapshot frame with a column per run; one run's snapshots side by side in one row.
-  std::vector<std::vector<plot::MeshPicture>> grid(results.size() == 1 ? 1 : figure.snapshots.size());
-  for (size_t row = 0; row < figure.snapshots.size(); ++row)
-    for (const TrajectoryResult& r : results)
-      for (const Snapshot& s : r.snapshots)
-        if (s.frame == figure.snapshots[row])
-          grid[results.size() == 1 ? 0 : row].push_back(drawn(r.method.label + ", frame " + std::to_string(s.frame), s));
-  std::vector<plot::Image> rows;
-  for (const std::vector<plot::MeshPicture>& meshes : grid)
-    if (!meshes.empty() && (results.size() == 1 || meshes.size() == results.size()))
-      rows.push_back(plot::renderMeshes(meshes, camera, rows.empty() ? figure.title : "", 360));
-  if (!rows.empty()) {
-    const auto path = o.out / (figure.name + "_picture.png");
-    plot::writePng(stacked(rows), path);
-    report.files.push_back(path);
-  }
+  writeSnapshotPicture(o.out / (figure.name + "_picture.png"), figure.title, results, figure.snapshots, first.camera, report);
   return report;
 }
 

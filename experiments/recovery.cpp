@@ -3,6 +3,7 @@
 
 #include "core/model/rigid_fit.h"
 #include "core/objective/objective.h"
+#include "core/scene/catalog.h"
 #include "experiments/figures.h"
 #include "experiments/trajectory.h"
 
@@ -54,7 +55,12 @@ ExperimentReport fig18(const ExperimentOptions& o) {
       {"rest_distance_percent", "Distance to rest (% of diagonal)", true,
        [](const Simulation& sim) { return 100 * massWeightedRms(sim.model(), nonRigidPart(sim.model(), sim.positions())) / diagonal(sim.model()); }},
       {"elastic_energy", "Elastic energy (J)", true, currentElasticEnergy}};
-  return runTrajectories(s, o, [](const std::vector<TrajectoryResult>& r) { return summarize(r.front()); });
+  s.snapshots = o.quick ? std::vector<int>{0, 5} : std::vector<int>{0, 5, 16, 300};
+  const std::vector<TrajectoryResult> results = simulateTrajectories(s, o);
+  ExperimentReport report = writeTrajectories(s, o, results, summarize(results.front()));
+  writeSnapshotPicture(o.out / "fig18_picture.png", "Fig. 18: the hippo from a random state", results, s.snapshots,
+                       loadScene(catalogScenePath(s.scene)).camera, report);
+  return report;
 }
 
 }  // namespace qnsim

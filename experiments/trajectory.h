@@ -68,6 +68,10 @@ std::vector<TrajectoryResult> simulateTrajectories(const TrajectorySetup& setup,
 // simulateTrajectories, then writes NAME.csv (method,frame,time_s,frame_ms,min_det_f,inverted,rolled_back and one column per
 // quantity), NAME.svg and NAME.png (one panel per quantity, against the frame, or the setup's panels).
 ExperimentReport runTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const SummarizeTrajectories& summarize);
+// Draws the runs' snapshots at `frames` (a row per frame and a column per run; one run's frames side by
+// side) from the scene camera `view` into the PNG at `path`, listed in the report (pictures.cpp).
+void writeSnapshotPicture(const std::filesystem::path& path, const std::string& title, const std::vector<TrajectoryResult>& results,
+                          const std::vector<int>& frames, const CameraDesc& view, ExperimentReport& report);
 // The files of runTrajectories for results measured otherwise (methods run in lockstep, Fig. 12).
 ExperimentReport writeTrajectories(const TrajectorySetup& setup, const ExperimentOptions& options, const std::vector<TrajectoryResult>& results,
                                    const std::string& summary);

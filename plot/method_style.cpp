@@ -67,6 +67,13 @@ constexpr Look kLooks[] = {
     {"anderson", "Anderson PD", violet, Dash::dashed, Marker::circle},
     {"jacobi", "Jacobi + Chebyshev", grey, Dash::dotted, Marker::square},
     {"admm", "ADMM", brown, Dash::solid, Marker::triangle},
+    // The teaser's materials (Fig. 1), one run each.
+    {"corotated", "Corotated", blue, Dash::solid, Marker::circle},
+    {"neo_hookean", "Neo-Hookean", black, Dash::dashed, Marker::square},
+    {"stvk", "StVK", green, Dash::dash_dot, Marker::triangle},
+    {"polynomial", "Polynomial", purple, Dash::dotted, Marker::diamond},
+    {"spline_a", "Spline A", vermillion, Dash::long_dash, Marker::triangle_down},
+    {"spline_b", "Spline B", orange, Dash::solid, Marker::cross},
     // Started from VBD's adaptive initial guess: dashed in their method's colour.
     {"ours_guess", "Ours, adaptive guess", vermillion, Dash::dashed, Marker::diamond},
     {"vbd_accel_guess", "VBD (accelerated, adaptive guess)", orange, Dash::dash_dot, Marker::cross},
