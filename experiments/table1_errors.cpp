@@ -153,7 +153,8 @@ Run asInTheCatalog(const std::string& scene, std::vector<Variant> variants = {kP
 }
 
 // A catalog scene edited, under the paper's protocol.
-Run edited(const std::string& scene, const std::string& label, std::function<void(Scene&)> edit, const std::string& axis = "", double factor = 1) {
+Run edited(const std::string& scene, const std::string& label, std::function<void(Scene&)> edit, const std::string& axis = "",
+           double factor = 1) {
   return {scene, label, std::move(edit), {kPaper}, axis, factor, false};
 }
 
@@ -167,13 +168,17 @@ std::vector<Run> runsOf(bool quick) {
     for (const char* s : {"shaking_bar", "sphere_spline_a", "sphere_spline_b", "hippo", "cloth", "bunny_torus", "squirrel_head"})
       runs.push_back(asInTheCatalog(s));
   for (double f : quick ? std::vector<double>{0.25} : std::vector<double>{0.125, 0.25, 0.5, 2.0}) {
-    if (!quick) runs.push_back(edited("twisting_bar", "twist x" + factorText(f), [f](Scene& s) { speedUp(s, f); }, "speed", f));
-    runs.push_back(edited("thin_sheet", "gravity x" + factorText(f),
-                          [f](Scene& s) { applyOverride(s, "gravity", "0," + factorText(-9.81 * f) + ",0"); }, "speed", f));
+    if (!quick)
+      runs.push_back(edited(
+          "twisting_bar", "twist x" + factorText(f), [f](Scene& s) { speedUp(s, f); }, "speed", f));
+    runs.push_back(edited(
+        "thin_sheet", "gravity x" + factorText(f), [f](Scene& s) { applyOverride(s, "gravity", "0," + factorText(-9.81 * f) + ",0"); },
+        "speed", f));
   }
   // The paper does not give the polynomial's mu: the sheet from 100 times softer to 10 times stiffer.
   for (double f : quick ? std::vector<double>{} : std::vector<double>{0.01, 0.1, 10.0})
-    runs.push_back(edited("thin_sheet", "mu4 x" + factorText(f), [f](Scene& s) { scaleConstant(s, "mu4", f); }, "stiffness", f));
+    runs.push_back(edited(
+        "thin_sheet", "mu4 x" + factorText(f), [f](Scene& s) { scaleConstant(s, "mu4", f); }, "stiffness", f));
   if (!quick)
     runs.push_back(edited("twisting_bar", "corotated (same mu and lambda)", [](Scene& s) {
       MaterialDesc& m = s.bodies.front().materials.front();
@@ -188,8 +193,12 @@ struct Measured {
   Run run;
   std::string title;  // the scene's own name ("Twisting bar")
   std::vector<FrameErrors> frames;
-  std::vector<double> ours(size_t v) const { return column([v](const FrameErrors& e) { return e.ours[v]; }); }
-  std::vector<double> newton(size_t v) const { return column([v](const FrameErrors& e) { return e.newton[v]; }); }
+  std::vector<double> ours(size_t v) const {
+    return column([v](const FrameErrors& e) { return e.ours[v]; });
+  }
+  std::vector<double> newton(size_t v) const {
+    return column([v](const FrameErrors& e) { return e.newton[v]; });
+  }
   std::vector<double> column(const std::function<double(const FrameErrors&)>& of) const {
     std::vector<double> c;
     for (const FrameErrors& e : frames) c.push_back(of(e));
@@ -261,7 +270,8 @@ std::string factorTable(const std::vector<Measured>& all) {
 // Against x* solved to each loose tolerance: the median of |e| and the share of frames where e < 0.
 std::string looseTable(const std::vector<Measured>& all) {
   std::ostringstream md;
-  md << "| scene | x* to \\|grad g\\| <= tau \\|grad g(y)\\| | ours: median \\|e\\| | frames where ours passed x* | Newton: median \\|e\\| | "
+  md << "| scene | x* to \\|grad g\\| <= tau \\|grad g(y)\\| | ours: median \\|e\\| | frames where ours passed x* | Newton: median \\|e\\| "
+        "| "
         "frames where Newton passed x* |\n|---|---:|---:|---:|---:|---:|\n";
   for (const Measured& m : all) {
     if (!m.run.loose) continue;
@@ -321,7 +331,8 @@ plot::PlotSpec sweepPanel(const std::vector<Measured>& all, const std::string& s
   plot::Series ours = plot::methodSeries("ours", 0), newton = plot::methodSeries("newton", 1);
   std::vector<std::pair<double, const Measured*>> points;
   for (const Measured& m : all)
-    if (m.run.scene == scene && (m.run.axis == axis || m.run.label == "as in the catalog")) points.push_back({m.run.factor, &m}), p.title = m.title;
+    if (m.run.scene == scene && (m.run.axis == axis || m.run.label == "as in the catalog"))
+      points.push_back({m.run.factor, &m}), p.title = m.title;
   p.title = "Median relative error against the " + what + ", " + p.title;
   std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [factor, m] : points) {
@@ -338,13 +349,14 @@ plot::PlotSpec sweepPanel(const std::vector<Measured>& all, const std::string& s
 }
 
 ExperimentReport report(const std::vector<Measured>& all, const ExperimentOptions& o) {
-  ExperimentReport r{"table1_errors", "Table I's relative errors, explained by measurement",
+  ExperimentReport r{"table1_errors",
+                     "Table I's relative errors, explained by measurement",
                      "(Table I) ours after 10 iterations is more accurate than one Newton iteration on every scene; the errors "
                      "given are single numbers, at frames the paper does not name",
-                     {}, {}};
-  const std::string md = "### Every frame, the paper's protocol\n\n" + distributionTable(all) +
-                         "\n### One thing changed at a time\n\n" + factorTable(all) +
-                         "\n### x* solved to a looser tolerance (the paper's protocol otherwise)\n\n" + looseTable(all);
+                     {},
+                     {}};
+  const std::string md = "### Every frame, the paper's protocol\n\n" + distributionTable(all) + "\n### One thing changed at a time\n\n" +
+                         factorTable(all) + "\n### x* solved to a looser tolerance (the paper's protocol otherwise)\n\n" + looseTable(all);
   r.summary = md;
   const std::filesystem::path base = o.out / "table1_errors";
   std::filesystem::create_directories(o.out);
@@ -352,7 +364,8 @@ ExperimentReport report(const std::vector<Measured>& all, const ExperimentOption
   writeFileBytes(base.string() + ".md", md);
   std::vector<plot::PlotSpec> panels;
   for (const Measured& m : all)
-    if (m.run.label == "as in the catalog" && (m.run.scene == "twisting_bar" || m.run.scene == "thin_sheet")) panels.push_back(perFramePanel(m));
+    if (m.run.label == "as in the catalog" && (m.run.scene == "twisting_bar" || m.run.scene == "thin_sheet"))
+      panels.push_back(perFramePanel(m));
   if (std::any_of(all.begin(), all.end(), [](const Measured& m) { return m.run.scene == "twisting_bar"; }))
     panels.push_back(sweepPanel(all, "twisting_bar", "speed", "twist speed"));
   panels.push_back(sweepPanel(all, "thin_sheet", "speed", "gravity"));
@@ -369,7 +382,8 @@ ExperimentReport table1Errors(const ExperimentOptions& o) {
   const std::vector<Run> runs = runsOf(o.quick);
   std::vector<Measured> all;
   for (size_t i = 0; i < runs.size(); ++i) {
-    if (o.progress) o.progress(static_cast<int>(i), static_cast<int>(runs.size()), "table1_errors: " + runs[i].scene + ", " + runs[i].label);
+    if (o.progress)
+      o.progress(static_cast<int>(i), static_cast<int>(runs.size()), "table1_errors: " + runs[i].scene + ", " + runs[i].label);
     const Scene scene = loadScene(catalogScenePath(runs[i].scene));
     all.push_back({runs[i], scene.name, measureRun(runs[i], scene, o.quick ? 6 : 300)});
   }
