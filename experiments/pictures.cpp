@@ -31,6 +31,7 @@ struct PictureFigure {
 
 plot::MeshPicture drawn(const std::string& label, const Snapshot& s) {
   plot::MeshPicture p{label, {s.positions.data(), s.positions.data() + s.positions.size()}, s.triangles};
+  p.first_rigid = s.triangles.size() / 3;
   for (const Collider& c : s.colliders) {
     const view::DrawMesh mesh = view::colliderMesh(c);  // empty for planes (the ground)
     const int base = static_cast<int>(p.positions.size() / 3);

@@ -20,7 +20,7 @@ P3 normalized(const P3& a) {
   return n > 0 ? P3{a[0] / n, a[1] / n, a[2] / n} : a;
 }
 
-constexpr Color kFront{0.36f, 0.56f, 0.86f}, kBack{0.90f, 0.58f, 0.36f};
+constexpr Color kFront{0.36f, 0.56f, 0.86f}, kBack{0.90f, 0.58f, 0.36f}, kRigid{0.62f, 0.62f, 0.62f};
 
 // A colour and depth buffer of size x size pixels (the supersampled panel).
 struct Buffer {
@@ -49,11 +49,11 @@ struct Projector {
 
 // Diffuse light from `light_direction` (a unit vector towards the light) on whichever side of the
 // triangle faces the camera.
-Color shade(const P3& normal, const P3& to_eye, const P3& light_direction) {
+Color shade(const P3& normal, const P3& to_eye, const P3& light_direction, bool rigid) {
   const bool front = dot(normal, to_eye) >= 0;
   const P3 n = front ? normal : P3{-normal[0], -normal[1], -normal[2]};
   const double light = 0.3 + 0.7 * std::max(0.0, dot(n, light_direction));
-  const Color& base = front ? kFront : kBack;
+  const Color& base = rigid ? kRigid : front ? kFront : kBack;
   const auto f = static_cast<float>(std::min(light, 1.0));
   return {base.r * f, base.g * f, base.b * f};
 }
@@ -87,7 +87,7 @@ Buffer render(const MeshPicture& mesh, const PictureCamera& camera, int size) {
   for (size_t t = 0; t + 2 < mesh.triangles.size(); t += 3) {
     const P3 a = vertex(mesh.triangles[t]), b = vertex(mesh.triangles[t + 1]), c = vertex(mesh.triangles[t + 2]);
     const P3 normal = normalized(cross(sub(b, a), sub(c, a))), to_eye = sub(camera.eye, a);
-    rasterize(buffer, project(a), project(b), project(c), shade(normal, to_eye, light));
+    rasterize(buffer, project(a), project(b), project(c), shade(normal, to_eye, light, t / 3 >= mesh.first_rigid));
   }
   return buffer;
 }

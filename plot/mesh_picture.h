@@ -1,8 +1,9 @@
 #pragma once
 // Triangle meshes drawn in software, side by side, for figures that are pictures (the cloth of
 // Fig. 12): perspective from one camera, a depth buffer, two-sided diffuse shading (front faces blue,
-// back faces orange, so folds read), 2x2 supersampling.
+// back faces orange, so folds read; rigid colliders grey), 2x2 supersampling.
 #include <array>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@ struct MeshPicture {
   std::string label;
   std::vector<double> positions;  // x, y, z per vertex
   std::vector<int> triangles;     // three vertex indices per triangle
+  // Triangles from this one on (an index into triangles / 3) are rigid bodies, drawn grey on both sides.
+  size_t first_rigid = std::numeric_limits<size_t>::max();
 };
 
 struct PictureCamera {

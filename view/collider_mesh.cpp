@@ -37,7 +37,7 @@ DrawMesh sphere(float r, float half_length, int segments) {
 
 DrawMesh torus(float major, float minor, int segments) {
   return parametric(segments, segments / 2, [=](float u, float v, Vec3f& p, Vec3f& n) {
-    const float phi = 2.0f * kPi * u, theta = -2.0f * kPi * v;
+    const float phi = 2.0f * kPi * u, theta = 2.0f * kPi * v;  // (u, v) turn counter-clockwise seen from outside
     const Vec3f radial(std::cos(phi), std::sin(phi), 0.0f);
     n = std::cos(theta) * radial + std::sin(theta) * Vec3f::UnitZ();
     p = major * radial + minor * n;
