@@ -6,7 +6,7 @@ from conftest import read_csv, run_cli
 
 
 def test_quick_experiment_equals_the_cli(cli, tmp_path, monkeypatch):
-    assert list(qnsim.experiments())[:3] == ["teaser", "fig7", "fig8"]  # the paper's order: Fig. 1 first
+    assert list(qnsim.experiments())[:3] == ["teaser", "fig2", "fig3"]  # the paper's order: Fig. 1 first
     monkeypatch.chdir(tmp_path)
     table = qnsim.experiment("fig14", quick=True)  # the quickest figure (Armijo against Wolfe)
     assert list(tmp_path.iterdir()) == []  # without out, no file is kept
