@@ -133,7 +133,8 @@ void Simulation::Impl::step() {
     computeReference(prediction.y);
     reference_ms = reference_timer.ms();
   }
-  state.x = startOf(settings().solver);  // x_1 := y (Alg. 1 line 1), or VBD's adaptive guess
+  const VecX& start = startOf(settings().solver);  // x_1 := y (Alg. 1 line 1), VBD's adaptive guess, or x_n itself
+  if (&start != &state.x) state.x = start;
   prepareStart(state.x);
   solve.ccd_step = 1.0;  // (position-based FEM never sets it)
   method->solve(state.x, solve);
