@@ -300,6 +300,30 @@ std::vector<plot::PlotSpec> scenePlots(const SceneRun& run) {
   return panels;
 }
 
+// The tables, the CSV and the figure of the scenes run so far (the figure once a plotted scene is among them).
+ExperimentReport writeResults(const std::vector<SceneRun>& runs, const std::vector<std::string>& plotted, const std::filesystem::path& out) {
+  Wins wins;
+  const std::string tables = "### Scenes\n\n" + sizesTable(runs) + reachTables(runs, wins) + budgetTables(runs);
+  std::filesystem::create_directories(out);
+  const std::filesystem::path base = out / "solvers";
+  std::string summary =
+      "scenes won, fastest to relative error 1e-2 / 1e-4 / 1e-6 (median over the samples), of " + std::to_string(runs.size()) + ":";
+  for (const auto& [method, count] : wins)
+    summary += "\n  " + method + ": " + std::to_string(count[0]) + " / " + std::to_string(count[1]) + " / " + std::to_string(count[2]);
+  ExperimentReport report{
+      "solvers", "Every method at equal accuracy", "(not in the paper) the methods since 2017 beside ours", summary, {}};
+  writeFileBytes(base.string() + ".csv", convergenceCsv(runs));
+  std::vector<plot::PlotSpec> panels;
+  for (const SceneRun& run : runs)
+    if (std::find(plotted.begin(), plotted.end(), run.measured.front().scene) != plotted.end())
+      for (plot::PlotSpec& p : scenePlots(run)) panels.push_back(std::move(p));
+  if (panels.empty()) report.files.push_back(base.string() + ".csv");
+  else writeFigure(base, panels, "Every method at equal accuracy", report);
+  writeFileBytes(base.string() + "_tables.md", tables);
+  report.files.push_back(base.string() + "_tables.md");
+  return report;
+}
+
 }  // namespace
 
 ExperimentReport solvers(const ExperimentOptions& options) {
@@ -315,29 +339,12 @@ ExperimentReport solvers(const ExperimentOptions& options) {
     ~CpuClock() { setTimerClock(before); }
   } cpu_clock;
   std::vector<SceneRun> runs;
+  ExperimentReport report;
   for (size_t i = 0; i < scenes.size(); ++i) {
     if (options.progress) options.progress(static_cast<int>(i), static_cast<int>(scenes.size()), "solvers: " + scenes[i]);
     runs.push_back(runScene(scenes[i], samples, budget_ms));
+    report = writeResults(runs, plotted, options.out);  // after every scene, so that a stopped run keeps what it measured
   }
-  Wins wins;
-  const std::string tables = "### Scenes\n\n" + sizesTable(runs) + reachTables(runs, wins) + budgetTables(runs);
-
-  std::filesystem::create_directories(options.out);
-  const std::filesystem::path base = options.out / "solvers";
-  std::string summary =
-      "scenes won, fastest to relative error 1e-2 / 1e-4 / 1e-6 (median over the samples), of " + std::to_string(runs.size()) + ":";
-  for (const auto& [method, count] : wins)
-    summary += "\n  " + method + ": " + std::to_string(count[0]) + " / " + std::to_string(count[1]) + " / " + std::to_string(count[2]);
-  ExperimentReport report{
-      "solvers", "Every method at equal accuracy", "(not in the paper) the methods since 2017 beside ours", summary, {}};
-  writeFileBytes(base.string() + ".csv", convergenceCsv(runs));
-  std::vector<plot::PlotSpec> panels;
-  for (const SceneRun& run : runs)
-    if (std::find(plotted.begin(), plotted.end(), run.measured.front().scene) != plotted.end())
-      for (plot::PlotSpec& p : scenePlots(run)) panels.push_back(std::move(p));
-  writeFigure(base, panels, "Every method at equal accuracy", report);
-  writeFileBytes(base.string() + "_tables.md", tables);
-  report.files.push_back(base.string() + "_tables.md");
   if (options.progress) options.progress(static_cast<int>(scenes.size()), static_cast<int>(scenes.size()), "solvers: done");
   return report;
 }

@@ -386,6 +386,7 @@ ExperimentReport table1Errors(const ExperimentOptions& o) {
       o.progress(static_cast<int>(i), static_cast<int>(runs.size()), "table1_errors: " + runs[i].scene + ", " + runs[i].label);
     const Scene scene = loadScene(catalogScenePath(runs[i].scene));
     all.push_back({runs[i], scene.name, measureRun(runs[i], scene, o.quick ? 6 : 300)});
+    report(all, o);  // after every run, so that a stopped run keeps what it measured
   }
   return report(all, o);
 }
