@@ -105,9 +105,9 @@ std::array<int, 3> centre(const plot::Image& image, int panel) {
   return {p[0], p[1], p[2]};
 }
 
-TEST(MeshPicture, DrawsTheFacingSideBlueTheBackOrangeAndTheNearestSurfaceOnTop) {
+TEST(MeshPicture, DrawsTheFacingSideBlueTheBackOrangeTheNearestSurfaceOnTopAndRigidBodiesGrey) {
   // A square in the z = 0 plane, facing +z (towards the camera), and the same square turned away.
-  const plot::MeshPicture front{"front", {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0}, {0, 1, 2, 0, 2, 3}};
+  plot::MeshPicture front{"front", {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0}, {0, 1, 2, 0, 2, 3}};
   plot::MeshPicture back = front;
   back.label = "back";
   back.triangles = {0, 2, 1, 0, 3, 2};
@@ -122,6 +122,14 @@ TEST(MeshPicture, DrawsTheFacingSideBlueTheBackOrangeAndTheNearestSurfaceOnTop) 
   }
   const auto c = centre(image, 1);
   EXPECT_GT(c[0], c[2] + 40) << "orange";
+  // The same squares as rigid colliders (first_rigid = 0): grey from either side.
+  for (plot::MeshPicture* m : {&front, &back}) m->first_rigid = 0;
+  const plot::Image rigid = plot::renderMeshes({front, back}, {{0, 0, 5}, {0, 0, 0}, 45}, "test");
+  for (int panel : {0, 1}) {
+    const auto g = centre(rigid, panel);
+    EXPECT_LE(std::max({g[0], g[1], g[2]}) - std::min({g[0], g[1], g[2]}), 8) << "grey, panel " << panel;
+    EXPECT_GT(g[0], 60) << "lit, panel " << panel;
+  }
 }
 
 }  // namespace
