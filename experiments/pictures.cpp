@@ -100,9 +100,9 @@ ExperimentReport pictureFigure(const PictureFigure& figure, const ExperimentOpti
   const Scene first = loadScene(catalogScenePath(figure.runs.front().scene));
   TrajectorySetup setup{figure.name, figure.title, figure.paper, figure.runs.front().scene, figure.frames, figure.quick_frames, {}};
   for (const PictureRun& run : figure.runs) setup.methods.push_back({run.label, run.edits});
-  setup.edit_scene = [&figure](const Method& method, Scene& scene) {
+  setup.edit_scene = [&figure](const Method& method, Scene& scene) {  // a run of another scene than the first
     for (const PictureRun& run : figure.runs)
-      if (run.label == method.label) {
+      if (run.label == method.label && run.scene != figure.runs.front().scene) {
         scene = loadScene(catalogScenePath(run.scene));
         scene.settings = applyMethod(scene.settings, method);
       }

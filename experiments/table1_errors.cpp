@@ -22,6 +22,9 @@ namespace {
 // x* solved only until |grad g| <= tau |grad g(x_0)|, as a looser "until convergence" would leave it.
 const std::vector<double> kLoose = {1e-1, 1e-2, 1e-3, 1e-4, 1e-6};
 
+// The label of a catalog scene run as it is (the runs every table and panel starts from).
+const std::string kAsInTheCatalog = "as in the catalog";
+
 // A way of measuring the two errors on the same frames: the edits of ours and of the Newton iteration.
 struct Variant {
   std::string label;
@@ -100,7 +103,8 @@ std::vector<FrameErrors> measureRun(const Run& run, const Scene& catalog, int fr
   std::vector<FrameErrors> out;
   for (int f = 0; f < std::min(frames, scene.frames); ++f) {
     const std::vector<MethodTrace> traces = sim.compareNextFrame(methods);
-    // Ours under the paper's protocol starts at y; 1 < e_0 when x = y already solves the frame (free fall).
+    // Ours under the paper's protocol starts at y, so e_0 = 1, unless x = y already solves the frame (free
+    // fall), where compareNextFrame reports 0.
     if (traces[0].rel_error.front() == 1.0 && traces[0].rel_error.back() < 1.0) {
       const double g_star = gStarOf(traces[0]);
       FrameErrors e{f + 1, {}, {}, {}, {}};
@@ -118,7 +122,7 @@ std::vector<FrameErrors> measureRun(const Run& run, const Scene& catalog, int fr
   return out;
 }
 
-// The scene's handles and colliders moving `factor` times as fast over the same times (so as far again).
+// The scene's handles moving `factor` times as fast over the same times (so `factor` times as far).
 void speedUp(Scene& scene, double factor) {
   const auto scale = [factor](std::vector<MotionSegment>& motion) {
     for (MotionSegment& m : motion) {
@@ -149,7 +153,7 @@ std::string factorText(double f) {
 
 // A catalog scene as it is, measured under the given variants.
 Run asInTheCatalog(const std::string& scene, std::vector<Variant> variants = {kPaper}, bool loose = false) {
-  return {scene, "as in the catalog", {}, std::move(variants), "", 1, loose};
+  return {scene, kAsInTheCatalog, {}, std::move(variants), "", 1, loose};
 }
 
 // A catalog scene edited, under the paper's protocol.
@@ -226,6 +230,11 @@ double shareBelow(const std::vector<double>& samples, double value) {
   return below / static_cast<double>(samples.size());
 }
 
+double medianMagnitude(std::vector<double> samples) {
+  for (double& s : samples) s = std::abs(s);
+  return median(std::move(samples));
+}
+
 double shareWhereOursWins(const Measured& m, size_t v) {
   double wins = 0;
   for (const FrameErrors& e : m.frames) wins += e.ours[v] < e.newton[v];
@@ -243,7 +252,7 @@ std::string distributionTable(const std::vector<Measured>& all) {
         "Newton: median (10th – 90th) | paper | paper's value at our percentile | frames where ours < Newton |\n"
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Measured& m : all) {
-    if (m.run.label != "as in the catalog") continue;
+    if (m.run.label != kAsInTheCatalog) continue;
     const PaperTimingRow* p = paperTimingRow(m.run.scene);
     const double paper_ours = p ? p->ours_error : NAN, paper_newton = p ? p->newton_error : NAN;
     md << "| " << m.run.scene << " | " << m.frames.size() << " | " << spread(m.ours(0)) << " | " << sci(paper_ours) << " | "
@@ -276,12 +285,10 @@ std::string looseTable(const std::vector<Measured>& all) {
   for (const Measured& m : all) {
     if (!m.run.loose) continue;
     for (size_t i = 0; i < kLoose.size(); ++i) {
-      const std::vector<double> ours = m.column([i](const FrameErrors& e) { return std::abs(e.ours_loose[i]); });
-      const std::vector<double> newton = m.column([i](const FrameErrors& e) { return std::abs(e.newton_loose[i]); });
-      const std::vector<double> ours_signed = m.column([i](const FrameErrors& e) { return e.ours_loose[i]; });
-      const std::vector<double> newton_signed = m.column([i](const FrameErrors& e) { return e.newton_loose[i]; });
-      md << "| " << m.run.scene << " | " << sci(kLoose[i]) << " | " << sci(median(ours)) << " | " << percent(shareBelow(ours_signed, 0))
-         << " | " << sci(median(newton)) << " | " << percent(shareBelow(newton_signed, 0)) << " |\n";
+      const std::vector<double> ours = m.column([i](const FrameErrors& e) { return e.ours_loose[i]; });
+      const std::vector<double> newton = m.column([i](const FrameErrors& e) { return e.newton_loose[i]; });
+      md << "| " << m.run.scene << " | " << sci(kLoose[i]) << " | " << sci(medianMagnitude(ours)) << " | " << percent(shareBelow(ours, 0))
+         << " | " << sci(medianMagnitude(newton)) << " | " << percent(shareBelow(newton, 0)) << " |\n";
     }
   }
   return md.str();
@@ -331,7 +338,7 @@ plot::PlotSpec sweepPanel(const std::vector<Measured>& all, const std::string& s
   plot::Series ours = plot::methodSeries("ours", 0), newton = plot::methodSeries("newton", 1);
   std::vector<std::pair<double, const Measured*>> points;
   for (const Measured& m : all)
-    if (m.run.scene == scene && (m.run.axis == axis || m.run.label == "as in the catalog"))
+    if (m.run.scene == scene && (m.run.axis == axis || m.run.label == kAsInTheCatalog))
       points.push_back({m.run.factor, &m}), p.title = m.title;
   p.title = "Median relative error against the " + what + ", " + p.title;
   std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -364,7 +371,7 @@ ExperimentReport report(const std::vector<Measured>& all, const ExperimentOption
   writeFileBytes(base.string() + ".md", md);
   std::vector<plot::PlotSpec> panels;
   for (const Measured& m : all)
-    if (m.run.label == "as in the catalog" && (m.run.scene == "twisting_bar" || m.run.scene == "thin_sheet"))
+    if (m.run.label == kAsInTheCatalog && (m.run.scene == "twisting_bar" || m.run.scene == "thin_sheet"))
       panels.push_back(perFramePanel(m));
   if (std::any_of(all.begin(), all.end(), [](const Measured& m) { return m.run.scene == "twisting_bar"; }))
     panels.push_back(sweepPanel(all, "twisting_bar", "speed", "twist speed"));
@@ -381,14 +388,15 @@ ExperimentReport report(const std::vector<Measured>& all, const ExperimentOption
 ExperimentReport table1Errors(const ExperimentOptions& o) {
   const std::vector<Run> runs = runsOf(o.quick);
   std::vector<Measured> all;
+  ExperimentReport written;
   for (size_t i = 0; i < runs.size(); ++i) {
     if (o.progress)
       o.progress(static_cast<int>(i), static_cast<int>(runs.size()), "table1_errors: " + runs[i].scene + ", " + runs[i].label);
     const Scene scene = loadScene(catalogScenePath(runs[i].scene));
     all.push_back({runs[i], scene.name, measureRun(runs[i], scene, o.quick ? 6 : 300)});
-    report(all, o);  // after every run, so that a stopped run keeps what it measured
+    written = report(all, o);  // after every run, so that a stopped run keeps what it measured
   }
-  return report(all, o);
+  return written;
 }
 
 }  // namespace qnsim
