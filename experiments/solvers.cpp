@@ -153,15 +153,16 @@ SceneRun runScene(const std::string& name, int samples, double budget_ms) {
   // Sampled frames spread over the scene's run (the first sample after a few frames).
   std::vector<int> at;
   for (int s = 1; s <= samples; ++s) at.push_back(std::max(2, scene.frames * s / (samples + 1)));
-  std::vector<int> iterations;
   for (int frame = 0; frame <= at.back(); ++frame) {
     if (std::find(at.begin(), at.end(), frame) != at.end()) {
-      if (iterations.empty()) {  // calibrate: 3 iterations each, then as many as the budget allows
-        const std::vector<MethodTrace> probe = solveAll(sim, which, std::vector<int>(which.size(), 3));
-        for (size_t i = 0; i < which.size(); ++i) {
-          const double per_iteration = std::max(1e-3, probe[i].result.iterations.back().time_ms / 3.0);
-          iterations.push_back(std::clamp(static_cast<int>(budget_ms / per_iteration), 5, contenders()[which[i]].cap));
-        }
+      // Calibrated on each sampled frame: 3 iterations each, then as many as the budget allows. An
+      // iteration's cost changes along a run by orders of magnitude where contacts come and go (a
+      // self-colliding fold: 2 ms before the fold, 200 ms in it).
+      std::vector<int> iterations;
+      const std::vector<MethodTrace> probe = solveAll(sim, which, std::vector<int>(which.size(), 3));
+      for (size_t i = 0; i < which.size(); ++i) {
+        const double per_iteration = std::max(1e-3, probe[i].result.iterations.back().time_ms / 3.0);
+        iterations.push_back(std::clamp(static_cast<int>(budget_ms / per_iteration), 5, contenders()[which[i]].cap));
       }
       const std::vector<MethodTrace> traces = solveAll(sim, which, iterations);
       for (size_t i = 0; i < which.size(); ++i) run.measured[which[i]].traces.push_back(traces[i]);

@@ -2,7 +2,8 @@
 // docs/reproduction.md): Table I's two errors (Eq. 12), ours after 10 iterations and one Newton iteration,
 // on every frame of the trajectory ours runs on each of the paper's scenes; then, on the twisting bar and
 // the thin sheet, one thing of the protocol changed at a time: the motion's speed, the material, the line
-// search, where the frame starts (Eq. 12's x_0) and how far x* is solved.
+// search, where the frame starts (Eq. 12's x_0) and how far x* is solved; and one Newton iteration per
+// frame on the trajectory it runs itself, on every scene.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -47,6 +48,7 @@ struct Run {
   std::string axis;    // what a sweep scales ("speed", "stiffness"); empty for the catalog's scene
   double factor = 1;   // by how much
   bool loose = false;  // also measure against x* solved to each kLoose tolerance
+  bool own = false;    // also run one Newton iteration per frame on its own trajectory
 };
 
 // Both errors of one variant on one frame, each from the method's own start against the lowest g any
@@ -94,10 +96,15 @@ std::vector<Method> methodsOf(const Run& run) {
   return methods;
 }
 
-std::vector<FrameErrors> measureRun(const Run& run, const Scene& catalog, int frames) {
+Scene sceneOf(const Run& run, const Scene& catalog) {
   Scene scene = catalog;
   if (run.edit) run.edit(scene);
   applyOverride(scene, "solver.gradient_tolerance", "0");  // ours' own trajectory takes every iteration
+  return scene;
+}
+
+std::vector<FrameErrors> measureRun(const Run& run, const Scene& catalog, int frames) {
+  const Scene scene = sceneOf(run, catalog);
   Simulation sim(scene);
   const std::vector<Method> methods = methodsOf(run);
   std::vector<FrameErrors> out;
@@ -120,6 +127,29 @@ std::vector<FrameErrors> measureRun(const Run& run, const Scene& catalog, int fr
     sim.step();
   }
   return out;
+}
+
+// Newton's error (one iteration per frame, from y with Armijo) on the trajectory it runs itself, each frame
+// against that frame's x* (Simulation's reference); frames it rolled back or that x = y solves are left out.
+// Ours' own trajectory is the one every other measurement here runs on.
+struct OwnTrajectory {
+  std::vector<int> frame;
+  std::vector<double> newton;
+};
+
+OwnTrajectory newtonOwnTrajectory(const Run& run, const Scene& catalog, int frames) {
+  Scene scene = sceneOf(run, catalog);
+  applyOverride(scene, "solver.method", "newton");
+  applyOverride(scene, "solver.iterations", "1");
+  Simulation sim(scene);
+  sim.setReferenceEnabled(true);
+  OwnTrajectory own;
+  for (int f = 0; f < std::min(frames, scene.frames); ++f) {
+    sim.step();
+    const std::vector<double>& e = sim.lastRelativeErrors();
+    if (e.size() >= 2 && e.front() == 1.0 && sim.lastWarning().empty()) own.frame.push_back(f + 1), own.newton.push_back(e.back());
+  }
+  return own;
 }
 
 // The scene's handles moving `factor` times as fast over the same times (so `factor` times as far).
@@ -153,7 +183,7 @@ std::string factorText(double f) {
 
 // A catalog scene as it is, measured under the given variants.
 Run asInTheCatalog(const std::string& scene, std::vector<Variant> variants = {kPaper}, bool loose = false) {
-  return {scene, kAsInTheCatalog, {}, std::move(variants), "", 1, loose};
+  return {scene, kAsInTheCatalog, {}, std::move(variants), "", 1, loose, true};
 }
 
 // A catalog scene edited, under the paper's protocol.
@@ -180,9 +210,11 @@ std::vector<Run> runsOf(bool quick) {
         "speed", f));
   }
   // The paper does not give the polynomial's mu: the sheet from 100 times softer to 10 times stiffer.
-  for (double f : quick ? std::vector<double>{} : std::vector<double>{0.01, 0.1, 10.0})
+  for (double f : quick ? std::vector<double>{} : std::vector<double>{0.01, 0.1, 10.0}) {
     runs.push_back(edited(
         "thin_sheet", "mu4 x" + factorText(f), [f](Scene& s) { scaleConstant(s, "mu4", f); }, "stiffness", f));
+    runs.back().own = true;
+  }
   if (!quick)
     runs.push_back(edited("twisting_bar", "corotated (same mu and lambda)", [](Scene& s) {
       MaterialDesc& m = s.bodies.front().materials.front();
@@ -197,6 +229,7 @@ struct Measured {
   Run run;
   std::string title;  // the scene's own name ("Twisting bar")
   std::vector<FrameErrors> frames;
+  OwnTrajectory own;  // Newton's own trajectory (run.own)
   std::vector<double> ours(size_t v) const {
     return column([v](const FrameErrors& e) { return e.ours[v]; });
   }
@@ -276,6 +309,22 @@ std::string factorTable(const std::vector<Measured>& all) {
   return md.str();
 }
 
+// Each method on its own trajectory: ours' is the one the paper's protocol measures on; Newton's own runs
+// one iteration per frame. Frames differ between the two, so distributions are compared, not frames.
+std::string ownTrajectoryTable(const std::vector<Measured>& all) {
+  std::ostringstream md;
+  md << "| scene | run | ours: median (10th – 90th) | paper | Newton, own trajectory: median (10th – 90th) | paper | frames "
+        "| Newton's median / ours' |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
+  for (const Measured& m : all) {
+    if (!m.run.own) continue;
+    const PaperTimingRow* p = paperTimingRow(m.run.scene);
+    md << "| " << m.run.scene << " | " << m.run.label << " | " << spread(m.ours(0)) << " | " << sci(p ? p->ours_error : NAN) << " | "
+       << spread(m.own.newton) << " | " << sci(p ? p->newton_error : NAN) << " | " << m.own.newton.size() << " | "
+       << sci(median(m.own.newton) / median(m.ours(0))) << " |\n";
+  }
+  return md.str();
+}
+
 // Against x* solved to each loose tolerance: the median of |e| and the share of frames where e < 0.
 std::string looseTable(const std::vector<Measured>& all) {
   std::ostringstream md;
@@ -303,6 +352,9 @@ std::string csvOf(const std::vector<Measured>& all) {
       for (size_t v = 0; v < m.run.variants.size(); ++v)
         csv << m.run.scene << '/' << m.run.label << '/' << m.run.variants[v].label << ',' << e.frame << ',' << e.ours[v] << ','
             << e.newton[v] << '\n';
+  for (const Measured& m : all)  // Newton on its own trajectory: no ours on those frames
+    for (size_t k = 0; k < m.own.frame.size(); ++k)
+      csv << m.run.scene << '/' << m.run.label << "/Newton on its own trajectory," << m.own.frame[k] << ",," << m.own.newton[k] << '\n';
   return csv.str();
 }
 
@@ -324,6 +376,13 @@ plot::PlotSpec perFramePanel(const Measured& m) {
   for (const FrameErrors& e : m.frames)
     ours.x.push_back(e.frame), ours.y.push_back(e.ours[0]), newton.x.push_back(e.frame), newton.y.push_back(e.newton[0]);
   p.series = {ours, newton};
+  if (!m.own.newton.empty()) {
+    plot::Series own = plot::methodSeries("newton", 1);
+    own.label += " (1 iteration), own trajectory";
+    own.dash = plot::Dash::dotted, own.marker = plot::Marker::none, own.markers = false;
+    own.x.assign(m.own.frame.begin(), m.own.frame.end()), own.y = m.own.newton;
+    p.series.push_back(own);
+  }
   p.x = plot::fitAxis(p.series, false, false);
   if (const PaperTimingRow* row = paperTimingRow(m.run.scene))
     p.series.push_back(paperLine("ours", 0, row->ours_error, p.x)), p.series.push_back(paperLine("newton", 1, row->newton_error, p.x));
@@ -363,7 +422,7 @@ ExperimentReport report(const std::vector<Measured>& all, const ExperimentOption
                      {},
                      {}};
   const std::string md = "### Every frame, the paper's protocol\n\n" + distributionTable(all) + "\n### One thing changed at a time\n\n" +
-                         factorTable(all) + "\n### x* solved to a looser tolerance (the paper's protocol otherwise)\n\n" + looseTable(all);
+                         factorTable(all) + "\n### Each method on its own trajectory\n\n" + ownTrajectoryTable(all) + "\n### x* solved to a looser tolerance (the paper's protocol otherwise)\n\n" + looseTable(all);
   r.summary = md;
   const std::filesystem::path base = o.out / "table1_errors";
   std::filesystem::create_directories(o.out);
@@ -393,7 +452,9 @@ ExperimentReport table1Errors(const ExperimentOptions& o) {
     if (o.progress)
       o.progress(static_cast<int>(i), static_cast<int>(runs.size()), "table1_errors: " + runs[i].scene + ", " + runs[i].label);
     const Scene scene = loadScene(catalogScenePath(runs[i].scene));
-    all.push_back({runs[i], scene.name, measureRun(runs[i], scene, o.quick ? 6 : 300)});
+    const int frames = o.quick ? 6 : 300;
+    all.push_back({runs[i], scene.name, measureRun(runs[i], scene, frames), {}});
+    if (runs[i].own) all.back().own = newtonOwnTrajectory(runs[i], scene, frames);
     written = report(all, o);  // after every run, so that a stopped run keeps what it measured
   }
   return written;

@@ -72,6 +72,10 @@ TEST_P(QuickExperiment, WritesItsFiguresAndAComparisonWithThePaper) {
     EXPECT_GE(std::stod(values[2]), 0.0) << line;
   }
   EXPECT_GE(methods.size(), convergence ? 2u : 1u);  // a comparison, or one run over time (Fig. 18) or per scene
+  if (GetParam() == "table1_errors") {  // Newton on its own trajectory: a row of measured errors beside ours'
+    EXPECT_TRUE(methods.contains("thin_sheet/as in the catalog/Newton on its own trajectory"));
+    EXPECT_NE(report.summary.find("| thin_sheet | as in the catalog | "), std::string::npos);
+  }
 }
 
 std::vector<std::string> registeredExperiments() {

@@ -188,5 +188,26 @@ TEST(GuiOpen, ASceneRunningOnItsThreadKeepsRunningWhileFilesLoad) {
   EXPECT_TRUE(session->runner->snapshot()->recording);
 }
 
+// Open fills a surface with the Tetrahedralisation controls and reports the tets' quality; a scene
+// file has no such report (its bodies carry their own "tetgen").
+TEST(GuiOpen, ASurfaceOpensWithTheTetgenControlsAndItsQualityReport) {
+  if (findProgram("tetgen").empty()) GTEST_SKIP() << "the tetgen program is not installed";
+  const fs::path dir = test::scratchDir("gui_open_surface");
+  fs::copy_file(test::testDataDir() / "meshes" / "cube.obj", dir / "cube.obj");
+  SceneOpener opener(false);
+  TetgenOptions coarse, fine;
+  fine.edge_length = 0.1;
+  fine.cache_dir = coarse.cache_dir = dir / "cache";
+  ASSERT_FALSE(opener.open((dir / "cube.obj").string(), {}, coarse).has_value());
+  const std::unique_ptr<Session> a = std::move(opener.poll(true)->session);
+  ASSERT_FALSE(opener.open((dir / "cube.obj").string(), {}, fine).has_value());
+  const std::unique_ptr<Session> b = std::move(opener.poll(true)->session);
+  ASSERT_TRUE(a && b);
+  EXPECT_GT(b->tets, 4 * a->tets) << "tets of 0.1 m fill the cube more finely than tetgen's own choice";
+  EXPECT_NE(b->mesh_quality.find("worst tets"), std::string::npos) << b->mesh_quality;
+  const std::string good = test::writeText(dir / "good.json", kGoodScene).string();
+  EXPECT_TRUE(openNow(opener, good)->mesh_quality.empty());
+}
+
 }  // namespace
 }  // namespace qnsim::gui

@@ -10,8 +10,13 @@
 #include "core/mesh/quality.h"
 #include "core/mesh/shapes.h"
 #include "core/mesh/surface.h"
+#include "core/mesh/tetgen_parameters.h"
 #include "core/mesh/tetrahedralize.h"
+#include "core/scene/bare_mesh_scene.h"
+#include "core/scene/scene_parser.h"
+#include "tests/mesh_fixtures.h"
 #include "qnsim/error.h"
+#include "qnsim/scene.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -122,6 +127,53 @@ TEST_F(TetgenControls, QnsimRunTetrahedralisesASurfaceWithTheFlags) {
   const std::string refused = std::string(QNSIM_EXECUTABLE) + " run " + scene + " --tets 300 2> " + (dir / "err.txt").string();
   EXPECT_NE(std::system(refused.c_str()), 0);
   EXPECT_NE(readFileBytes(dir / "err.txt").find("\"tetgen\""), std::string::npos) << readFileBytes(dir / "err.txt");
+}
+
+// A scene body's "tetgen" object is read through the same declarations as the flags: each key checked
+// with its range and type, an unknown one named with the keys there are.
+TEST(TetgenParameters, TheSceneFilesObjectIsCheckedByTheDeclarations) {
+  const MeshLoader box = [](const std::filesystem::path&, const TetgenOptions&) { return makeBox(Vec3::Ones(), Eigen::Vector3i::Ones()); };
+  const auto scene = [](const std::string& tetgen) {
+    return R"({"version": 1, "bodies": [{"mesh": "m.obj", "tetgen": )" + tetgen + R"(, "materials": [{"model": "arap"}]}]})";
+  };
+  TetgenOptions read;
+  const MeshLoader keep = [&](const std::filesystem::path&, const TetgenOptions& o) {
+    read = o;
+    return makeBox(Vec3::Ones(), Eigen::Vector3i::Ones());
+  };
+  parseScene(scene(R"({"tets": 5000, "quality": 1.8, "min_dihedral": 12})"), "s.json", {}, keep);
+  EXPECT_EQ(read.target_tets, 5000);
+  EXPECT_EQ(read.max_radius_edge_ratio, 1.8);
+  EXPECT_EQ(read.min_dihedral_degrees, 12);
+  const std::string unknown = test::errorOf([&] { parseScene(scene(R"({"tet": 5})"), "s.json", {}, box); });
+  EXPECT_NE(unknown.find("/bodies/0/tetgen/tet: unknown field (expected one of: tets, edge, max_volume, quality, min_dihedral)"),
+            std::string::npos)
+      << unknown;
+  const std::string fraction = test::errorOf([&] { parseScene(scene(R"({"tets": 2.5})"), "s.json", {}, box); });
+  EXPECT_NE(fraction.find("/bodies/0/tetgen/tets"), std::string::npos) << fraction;
+  const std::string range = test::errorOf([&] { parseScene(scene(R"({"quality": 0.5})"), "s.json", {}, box); });
+  EXPECT_NE(range.find("[1, 10]"), std::string::npos) << range;
+  for (const TetgenParameter& p : tetgenParameters()) {  // each default is the options' own, and inside its range
+    EXPECT_EQ(p.get(TetgenOptions{}), p.default_value) << p.key;
+    EXPECT_NO_THROW(checkParameterValue(p, p.default_value)) << p.key;
+  }
+}
+
+// A surface opened with tetgen controls saves as a scene that fills it the same way when read back.
+TEST_F(TetgenControls, ABareSurfaceSavesWithItsControls) {
+  const std::filesystem::path dir = test::scratchDir("bare_surface_saved");
+  writeOff(dir / "box.off", surface_);
+  options_.target_tets = 400, options_.min_dihedral_degrees = 10;
+  const Scene opened = sceneForBareMesh(dir / "box.off", {}, options_);
+  writeScene(opened, dir / "box.json");
+  const std::string text = readFileBytes(dir / "box.json");
+  EXPECT_NE(text.find("\"tets\": 400"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"min_dihedral\": 10"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\"quality\""), std::string::npos) << "defaults are not written: " << text;
+  const Scene back = loadScene(dir / "box.json");
+  EXPECT_EQ(back.bodies.front().mesh.T.rows(), opened.bodies.front().mesh.T.rows());
+  EXPECT_NE(opened.bodies.front().mesh.T.rows(), sceneForBareMesh(dir / "box.off").bodies.front().mesh.T.rows())
+      << "the controls made another mesh than tetgen's defaults";
 }
 
 }  // namespace

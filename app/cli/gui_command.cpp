@@ -1,5 +1,6 @@
 // qnsim gui [SCENE]: the interactive sandbox; with --screenshot, a scripted run that saves a picture.
 #include "app/cli/commands.h"
+#include "app/cli/tetgen_flags.h"
 #include "app/gui/logic/fields.h"
 #include "app/gui/sandbox.h"
 #include "app/startup_scene.h"
@@ -33,6 +34,7 @@ Command addGuiCommand(CLI::App& app) {
       ->check(CLI::IsMember(gui::colorModeKeys()));
   cmd->add_option("--msaa", options->msaa, "Multisample anti-aliasing samples per pixel (0 = off; default 4, or 0 on software renderers)")
       ->check(CLI::Range(0, 16));
+  addTetgenFlags(cmd, options->tetgen);
   cmd->add_flag("--benchmark", options->benchmark,
                 "Run the window as a user would (simulation on its own thread, not paced to real time) until --frames frames are "
                 "simulated, then print the simulated and drawn frames per second and exit");

@@ -1,23 +1,33 @@
 #include "app/cli/tetgen_flags.h"
 
+#include <algorithm>
+
+#include "core/mesh/tetgen_parameters.h"
+#include "qnsim/error.h"
+
 namespace qnsim::cli {
 
 TetgenFlags addTetgenFlags(CLI::App* cmd, TetgenOptions& options) {
-  return {cmd->add_option("--tets", options.target_tets, "About this many tets (sets tetgen's volume bound from the enclosed volume)")
-              ->check(CLI::PositiveNumber),
-          cmd->add_option("--edge", options.edge_length, "Tets of about this edge length (m)")->check(CLI::PositiveNumber),
-          cmd->add_option("--max-volume", options.max_volume, "No tet larger than this (m^3; tetgen -a)")->check(CLI::PositiveNumber),
-          cmd->add_option("--quality", options.max_radius_edge_ratio, "Largest radius-edge ratio (tetgen -q; default 1.414)")
-              ->check(CLI::Range(1.0, 10.0)),
-          cmd->add_option("--min-dihedral", options.min_dihedral_degrees,
-                          "Smallest dihedral angle in degrees (tetgen -q ratio/angle; 0-30)")
-              ->check(CLI::Range(0.0, 30.0))};
+  TetgenFlags flags;
+  for (const TetgenParameter& p : tetgenParameters()) {
+    std::string flag = "--" + p.key;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    const auto parse = [&options, &p, flag](const std::string& text) {
+      try {
+        p.assign(options, parseParameter(p, text));
+      } catch (const Error& e) {
+        const std::string why = e.what();  // "quality: ..." as the scene file says it; the flag is named already
+        throw CLI::ValidationError(flag, why.starts_with(p.key + ": ") ? why.substr(p.key.size() + 2) : why);
+      }
+    };
+    const std::string help = p.description + " " + describeRange(p) + ", default " + formatParameter(p, p.default_value);
+    flags.push_back(cmd->add_option_function<std::string>(flag, parse, help)->type_name(p.type == Parameter::Type::Integer ? "INT" : "REAL"));
+  }
+  return flags;
 }
 
 bool given(const TetgenFlags& flags) {
-  for (const CLI::Option* flag : flags)
-    if (flag->count() > 0) return true;
-  return false;
+  return std::any_of(flags.begin(), flags.end(), [](const CLI::Option* flag) { return flag->count() > 0; });
 }
 
 }  // namespace qnsim::cli

@@ -1,6 +1,7 @@
 #pragma once
-// The tetrahedralisation flags that `qnsim mesh` and `qnsim run SURFACE` share (tetgen's controls,
-// as a scene body's "tetgen" object names them).
+// The tetrahedralisation flags that `qnsim mesh` and `qnsim run SURFACE` share: tetgen's declared
+// controls (core/mesh/tetgen_parameters.h), a flag each, named as a scene body's "tetgen" object names
+// them with '-' for '_' (--tets, --edge, --max-volume, --quality, --min-dihedral).
 #include <CLI/CLI.hpp>
 #include <vector>
 
@@ -10,7 +11,7 @@ namespace qnsim::cli {
 
 using TetgenFlags = std::vector<CLI::Option*>;
 
-// Adds --tets, --edge, --max-volume, --quality and --min-dihedral to `cmd`, writing into `options`.
+// Adds one flag per declared control to `cmd`, writing into `options` (which must outlive the parse).
 TetgenFlags addTetgenFlags(CLI::App* cmd, TetgenOptions& options);
 // True when any of them was given on the command line.
 bool given(const TetgenFlags& flags);

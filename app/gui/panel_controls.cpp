@@ -9,6 +9,9 @@
 #include "app/gui/panel_controls.h"
 #include "app/gui/panel_edits.h"
 #include "app/gui/param_widgets.h"
+#include "core/mesh/mesh_io.h"
+#include "core/mesh/tetgen_parameters.h"
+#include "qnsim/error.h"
 
 namespace qnsim::gui {
 namespace {
@@ -26,6 +29,35 @@ void helpMarker(const char* text) {
   }
 }
 
+// How Open fills a surface file with tets, shown while the path names one: the declared controls, each
+// checked as the scene file's "tetgen" object checks it; Open applies them (again, to re-mesh).
+void drawTetgenControls(UiState& ui) {
+  if (!isSurfaceFile(ui.open_path) || !ImGui::TreeNodeEx("Tetrahedralisation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  for (const TetgenParameter& p : tetgenParameters()) {
+    ParameterValue value = p.get(ui.tetgen);
+    if (!editParameter(p, value)) continue;
+    try {
+      checkParameterValue(p, value);
+      p.assign(ui.tetgen, value);
+    } catch (const Error& e) {
+      logMessage(ui, e.what());
+    }
+  }
+  if (ImGui::Button("Defaults")) ui.tetgen = TetgenOptions{};
+  ImGui::SameLine();
+  ImGui::TextDisabled("Open applies them");
+  ImGui::TreePop();
+}
+
+// The opened surface's tets: the worst dihedral angles and where they are, and the histogram.
+void drawMeshQuality(const Session& s) {
+  if (s.mesh_quality.empty() || !ImGui::TreeNode("Mesh quality")) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextUnformatted(s.mesh_quality.c_str());
+  ImGui::PopStyleColor();
+  ImGui::TreePop();
+}
+
 void drawScenePanel(UiState& ui) {
   if (ui.session) {
     const Session& s = *ui.session;
@@ -34,12 +66,14 @@ void drawScenePanel(UiState& ui) {
     ImGui::TextWrapped("%s", s.description.c_str());
     ImGui::Text("%zu vertices, %d tets, %d springs", s.all_vertices.size(), s.tets, s.springs);
     ImGui::PopStyleColor();
+    drawMeshQuality(s);
   }
   ImGui::SetNextItemWidth(-60.0f);
   const bool enter = ImGui::InputTextWithHint("##path", "scene .json or mesh file", ui.open_path, sizeof ui.open_path,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if ((ImGui::Button("Open") || enter) && ui.open_path[0]) ui.open(ui.open_path);
+  drawTetgenControls(ui);
   if (ui.loading) ImGui::TextColored({0.9f, 0.8f, 0.3f, 1}, "loading...");
   if (!ui.load_error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));

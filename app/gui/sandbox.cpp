@@ -89,7 +89,9 @@ void Sandbox::openWindow() {
 
 // Scripted runs step their sessions themselves; interactive ones give each its own thread.
 Sandbox::Sandbox(const SandboxOptions& options)
-    : options_(options), scripted_(!options.screenshot.empty()), opener_(!scripted_, [] { glfwPostEmptyEvent(); }) {}
+    : options_(options), scripted_(!options.screenshot.empty()), opener_(!scripted_, [] { glfwPostEmptyEvent(); }) {
+  ui_.tetgen = options.tetgen;
+}
 
 Sandbox::~Sandbox() {
   ui_.session.reset();  // joins the simulation thread
@@ -106,7 +108,7 @@ Sandbox::~Sandbox() {
 
 // The command line's overrides apply to the first scene only.
 void Sandbox::openAsync(const std::string& path) {
-  const auto refused = opener_.open(path, ui_.session ? std::vector<std::string>{} : options_.overrides);
+  const auto refused = opener_.open(path, ui_.session ? std::vector<std::string>{} : options_.overrides, ui_.tetgen);
   if (refused) return logMessage(ui_, *refused);
   ui_.loading = true;
   ui_.load_error.clear();

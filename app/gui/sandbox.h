@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "core/mesh/tetrahedralize.h"
+
 namespace qnsim::gui {
 
 struct SandboxOptions {
@@ -17,6 +19,7 @@ struct SandboxOptions {
   std::string tab;                     // the analysis tab shown first (convergence, compare, line search, timings, materials)
   std::string color = "region";        // region, stress, strain or inversion
   bool benchmark = false;              // run as a user would (simulation thread, unpaced) for `frames`, print the rates
+  TetgenOptions tetgen;                // how a surface file is filled (the Open panel's starting values)
 };
 
 // Runs the window until it is closed (or the scripted screenshot is saved). Returns the exit code.

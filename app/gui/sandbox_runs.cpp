@@ -108,7 +108,7 @@ void Sandbox::presentFrame() {
 // One simulation step per drawn frame, deterministic; reports the second half of the frames only: the
 // first ones pay for shader compilation (llvmpipe compiles each pipeline state on first use).
 int Sandbox::runScripted() {
-  adopt(loadSession(options_.scene, options_.overrides, false));
+  adopt(loadSession(options_.scene, options_.overrides, false, ui_.tetgen));
   const int warmup = options_.frames / 2;
   double simulate_ms = 0, draw_ms = 0, wall_ms = 0;
   for (int frame = 1; frame <= options_.frames && !glfwWindowShouldClose(window_); ++frame) {

@@ -70,6 +70,7 @@ struct UiState {
   bool real_time = true, reference = false;
 
   char open_path[512] = "";
+  TetgenOptions tetgen;  // how Open fills a surface file with tets
   char save_path[512] = "";    // where Save scene writes (Ctrl+S)
   bool save_removed = false;   // with the removed (torn and cut) elements
   UnsavedGuard unsaved_guard;  // asks before an edited scene is closed or replaced

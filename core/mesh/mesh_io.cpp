@@ -99,4 +99,6 @@ bool isMeshFile(const std::filesystem::path& path) {
   return ext == ".node" || ext == ".ele" || ext == ".mesh" || ext == ".msh" || isSurfaceExtension(ext);
 }
 
+bool isSurfaceFile(const std::filesystem::path& path) { return isSurfaceExtension(lowerExtension(path)); }
+
 }  // namespace qnsim

@@ -30,5 +30,7 @@ void writeOff(const std::filesystem::path& path, const SurfaceMesh& surface);
 
 // True for the extensions readTetMesh understands.
 bool isMeshFile(const std::filesystem::path& path);
+// True for the surfaces among them (.obj, .off, .stl), which readTetMesh fills with tetgen.
+bool isSurfaceFile(const std::filesystem::path& path);
 
 }  // namespace qnsim

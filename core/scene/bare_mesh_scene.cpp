@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/mesh/mesh_io.h"
+#include "core/mesh/tetgen_parameters.h"
+#include "core/params/parameter_json.h"
 #include "core/scene/bare_mesh_scene.h"
 #include "core/scene/scene_parser.h"
 
@@ -25,7 +27,7 @@ Scene sceneForBareMesh(const std::filesystem::path& path, const std::vector<std:
   const double mu = 20.0 * density * 9.81 * size;
   const Vec3 target(0, 0.5 * size, 0);
   const std::string name = path.stem().string();
-  const nlohmann::ordered_json scene = {
+  nlohmann::ordered_json scene = {
       {"version", 1},
       {"name", name},
       {"description", "The mesh " + path.filename().string() + " dropped on a ground plane (default scene for a bare mesh)."},
@@ -38,6 +40,8 @@ Scene sceneForBareMesh(const std::filesystem::path& path, const std::vector<std:
                    {"materials", {{{"model", "corotated"}, {"mu", mu}, {"lambda", 4.0 * mu}}}}}}},
       {"colliders", {{{"type", "plane"}, {"name", "ground"}}}},
       {"camera", {{"eye", vec(target + Vec3(0.3 * size, 0.4 * size, 1.6 * size))}, {"target", vec(target)}}}};
+  // How tetgen filled a surface, so that the scene saved from here fills it the same way when read back.
+  for (const auto& [p, value] : changedTetgenOptions(tetgen)) scene["bodies"][0]["tetgen"][p->key] = parameterToJson(value);
   // The mesh is read once, above; the scene's body takes it from here.
   return parseScene(scene.dump(), path, overrides, [&](const std::filesystem::path&, const TetgenOptions&) { return mesh; });
 }

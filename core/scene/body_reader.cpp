@@ -1,10 +1,13 @@
 // Bodies of a scene file: shape or mesh, placement, materials per region, handles.
+#include <algorithm>
 #include <cmath>
 
 #include "core/common/memory_budget.h"
 #include "core/material/spline.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/shapes.h"
+#include "core/mesh/tetgen_parameters.h"
+#include "core/params/parameter_json.h"
 #include "core/scene/readers.h"
 #include "qnsim/error.h"
 
@@ -13,19 +16,33 @@ namespace {
 
 constexpr double kHuge = 1e12;
 
+// A body's "tetgen" object: the declared controls (core/mesh/tetgen_parameters.h), each optional.
+TetgenOptions readTetgenOptions(const JsonField& tetgen) {
+  tetgen.expectObject();
+  TetgenOptions options;
+  for (const auto& [key, value] : tetgen.json().items()) {
+    const JsonField member = *tetgen.find(key);
+    const auto& all = tetgenParameters();
+    const auto p = std::find_if(all.begin(), all.end(), [&](const TetgenParameter& t) { return t.key == key; });
+    if (p == all.end()) {
+      std::string known;
+      for (const TetgenParameter& t : all) known += (known.empty() ? "" : ", ") + t.key;
+      member.fail("unknown field (expected one of: " + known + ")");
+    }
+    try {
+      p->assign(options, parameterFromJson(*p, value));
+    } catch (const Error& e) {
+      member.fail(e.what());
+    }
+  }
+  return options;
+}
+
 TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir, const MeshLoader& load_mesh) {
   const JsonField mesh = body["mesh"];
   std::filesystem::path path = mesh.string();
   if (path.is_relative()) path = scene_dir / path;
-  TetgenOptions options;
-  if (const auto tetgen = body.find("tetgen")) {
-    tetgen->allowOnly({"quality", "max_volume", "min_dihedral", "tets", "edge"});
-    options.max_radius_edge_ratio = tetgen->numberOr("quality", options.max_radius_edge_ratio, 1.0, 10.0);
-    options.max_volume = tetgen->numberOr("max_volume", options.max_volume, 0.0, kHuge);
-    options.min_dihedral_degrees = tetgen->numberOr("min_dihedral", 0.0, 0.0, 30.0);
-    options.target_tets = static_cast<int>(tetgen->numberOr("tets", 0.0, 0.0, 1e8));
-    options.edge_length = tetgen->numberOr("edge", 0.0, 0.0, kHuge);
-  }
+  const TetgenOptions options = body.find("tetgen") ? readTetgenOptions(*body.find("tetgen")) : TetgenOptions{};
   if (!load_mesh && !std::filesystem::exists(path)) mesh.fail("mesh file '" + path.string() + "' does not exist");
   try {
     return load_mesh ? load_mesh(path, options) : readTetMesh(path, options);

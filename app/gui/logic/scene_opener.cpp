@@ -24,17 +24,17 @@ SceneOpener::~SceneOpener() {
   if (pending_.valid()) pending_.wait();
 }
 
-std::optional<std::string> SceneOpener::open(const std::string& path, std::vector<std::string> overrides) {
+std::optional<std::string> SceneOpener::open(const std::string& path, std::vector<std::string> overrides, const TetgenOptions& tetgen) {
   if (pending_.valid()) return "still opening " + path_ + "; open " + path + " once it is done";
   path_ = path;
-  pending_ = std::async(std::launch::async, [path, overrides = std::move(overrides), threaded = threaded_, done = done_] {
+  pending_ = std::async(std::launch::async, [path, overrides = std::move(overrides), tetgen, threaded = threaded_, done = done_] {
     struct Done {  // also when the load throws
       const std::function<void()>& call;
       ~Done() {
         if (call) call();
       }
     } signal{done};
-    return loadSession(path, overrides, threaded);
+    return loadSession(path, overrides, threaded, tetgen);
   });
   return std::nullopt;
 }

@@ -30,9 +30,9 @@ class SceneOpener {
   SceneOpener(const SceneOpener&) = delete;
   SceneOpener& operator=(const SceneOpener&) = delete;
 
-  // Starts loading `path` with the overrides (KEY=VALUE). Returns why it cannot start instead (a load is
-  // still running).
-  std::optional<std::string> open(const std::string& path, std::vector<std::string> overrides = {});
+  // Starts loading `path` with the overrides (KEY=VALUE), a surface file tetrahedralised with `tetgen`.
+  // Returns why it cannot start instead (a load is still running).
+  std::optional<std::string> open(const std::string& path, std::vector<std::string> overrides = {}, const TetgenOptions& tetgen = {});
   bool loading() const { return pending_.valid(); }
   // The load that has ended, once (wait: until the running one ends); nothing while none has.
   std::optional<OpenOutcome> poll(bool wait = false);

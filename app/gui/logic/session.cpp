@@ -3,14 +3,21 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/mesh/mesh_io.h"
+#include "core/mesh/quality.h"
+#include "core/scene/bare_mesh_scene.h"
 #include "core/scene/catalog.h"
 #include "qnsim/error.h"
 
 namespace qnsim::gui {
 
-std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded) {
-  Scene scene = loadScene(resolveScenePath(path), overrides);
+std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded,
+                                     const TetgenOptions& tetgen) {
+  const std::filesystem::path resolved = resolveScenePath(path);
+  const bool surface = isSurfaceFile(resolved) && std::filesystem::exists(resolved);
+  Scene scene = surface ? sceneForBareMesh(resolved, overrides, tetgen) : loadScene(resolved, overrides);
   auto session = std::make_unique<Session>();
+  if (surface) session->mesh_quality = describeQuality(meshQuality(scene.bodies.front().mesh));
   session->path = path;
   session->name = scene.name;
   session->description = scene.description;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/gui/logic/sim_runner.h"
+#include "core/mesh/tetrahedralize.h"
 
 namespace qnsim::gui {
 
@@ -19,10 +20,13 @@ struct Session {
   std::vector<int> all_vertices;
   int tets = 0, springs = 0;
   double typical_diagonal = 1.0;  // mean diagonal entry of A = M/h^2 + L, for drag and pin stiffness
+  std::string mesh_quality;       // a surface file's tets as tetgen made them (describeQuality); else empty
 };
 
-// Loads a scene or mesh file (throws qnsim::Error naming the file and field) and starts its runner.
-std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded);
+// Loads a scene or mesh file (throws qnsim::Error naming the file and field) and starts its runner. A
+// surface file is tetrahedralised with `tetgen` (a scene's bodies carry their own "tetgen").
+std::unique_ptr<Session> loadSession(const std::string& path, const std::vector<std::string>& overrides, bool threaded,
+                                     const TetgenOptions& tetgen = {});
 
 // Where Save scene writes by default: NAME_edited.json in the working folder, NAME the file's stem (so
 // that the catalog's own scenes are never overwritten by accident).
