@@ -146,7 +146,7 @@ TEST(TetgenParameters, TheSceneFilesObjectIsCheckedByTheDeclarations) {
   EXPECT_EQ(read.max_radius_edge_ratio, 1.8);
   EXPECT_EQ(read.min_dihedral_degrees, 12);
   const std::string unknown = test::errorOf([&] { parseScene(scene(R"({"tet": 5})"), "s.json", {}, box); });
-  EXPECT_NE(unknown.find("/bodies/0/tetgen/tet: unknown field (expected one of: tets, edge, max_volume, quality, min_dihedral)"),
+  EXPECT_NE(unknown.find("/bodies/0/tetgen/tet: unknown field (expected one of: tets, edge, max_volume, quality, min_dihedral, cage)"),
             std::string::npos)
       << unknown;
   const std::string fraction = test::errorOf([&] { parseScene(scene(R"({"tets": 2.5})"), "s.json", {}, box); });

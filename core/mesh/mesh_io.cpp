@@ -7,6 +7,7 @@
 #include "core/common/log.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/mesh_check.h"
+#include "core/mesh/voxel_cage.h"
 #include "qnsim/error.h"
 
 namespace qnsim {
@@ -80,7 +81,7 @@ TetMesh readTetMesh(const std::filesystem::path& path, const TetgenOptions& opti
     throw error(path.string(), ": unsupported tet mesh file type '", ext, "' (expected .node/.ele, .mesh, .msh, or a surface .obj/.off/.stl)");
   const SurfaceMesh surface = readSurfaceMesh(path);
   try {
-    return tetrahedralize(surface, options);
+    return options.cage_cells > 0 ? voxelCage(surface, options.cage_cells) : tetrahedralize(surface, options);
   } catch (const Error& e) {
     throw error(path.string(), ": ", e.what());
   }

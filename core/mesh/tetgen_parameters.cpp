@@ -28,6 +28,8 @@ std::vector<TetgenParameter> declareAll() {
               defaults.max_radius_edge_ratio, 1.0, 10.0, &TetgenOptions::max_radius_edge_ratio),
       declare("min_dihedral", "Smallest dihedral angle of a tet in degrees (tetgen -q's second bound; 0 = tetgen's own).",
               Type::Real, defaults.min_dihedral_degrees, 0, 30, &TetgenOptions::min_dihedral_degrees),
+      declare("cage", "Instead of filling the surface: simulate a cage of cubes, this many along its longest side, and draw the "
+              "surface over it (0 = fill the surface itself).", Type::Integer, defaults.cage_cells, 0, 64, &TetgenOptions::cage_cells),
   };
 }
 

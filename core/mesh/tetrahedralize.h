@@ -14,6 +14,9 @@ struct TetgenOptions {
   // surface's enclosed volume), or tets of about this edge length (-a at a regular tet's volume).
   int target_tets = 0;
   double edge_length = 0.0;
+  // Instead of tetgen: a cage of cubes, this many along the surface's longest side (voxelCage), the
+  // surface drawn over it as a render mesh; 0 = the surface filled with tets.
+  int cage_cells = 0;
   // Where results are cached, keyed by a hash of the surface and the options. Empty = the default
   // cache folder ($XDG_CACHE_HOME/qnsim/tetgen or ~/.cache/qnsim/tetgen).
   std::filesystem::path cache_dir;

@@ -107,8 +107,8 @@ void place(const JsonField& field, MatX3& V) {
 
 // A render mesh (BodyDesc::render), read from disk and placed like the body's mesh; its normals turn with
 // the rotation and follow a non-uniform scale (by its inverse).
-void readRenderMesh(const JsonField& field, const std::filesystem::path& scene_dir, BodyDesc& body) {
-  const JsonField render = field["render_mesh"];
+// `render` names the file: the body's "render_mesh", or its "mesh" when that surface is carried by a cage.
+void readRenderMesh(const JsonField& field, const JsonField& render, const std::filesystem::path& scene_dir, BodyDesc& body) {
   if (body.mass_spring) render.fail("a render mesh needs a tet body (a mesh or a box shape), not a " + body.source);
   body.render_source = render.string();
   std::filesystem::path path = body.render_source;
@@ -127,6 +127,16 @@ void readRenderMesh(const JsonField& field, const std::filesystem::path& scene_d
     if (const auto rotate = field.find("rotate")) N = N * readRotation(*rotate).transpose();
     N.rowwise().normalize();
   }
+}
+
+// A surface "mesh" simulated on a cage ("tetgen": {"cage": n}) is drawn as the body's render mesh, unless
+// the body names another; read from the file when it exists (the fuzz tests' loader makes up its meshes).
+bool drawnOverACage(const JsonField& field, const std::filesystem::path& scene_dir) {
+  const auto tetgen = field.find("tetgen");
+  if (!field.has("mesh") || field.has("render_mesh") || !tetgen || readTetgenOptions(*tetgen).cage_cells == 0) return false;
+  std::filesystem::path path = field["mesh"].string();
+  if (path.is_relative()) path = scene_dir / path;
+  return isSurfaceFile(path) && std::filesystem::exists(path);
 }
 
 int readRegionTag(const JsonField& field, bool mass_spring) {
@@ -293,7 +303,8 @@ BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir
   if (field.has("shape")) readShape(field["shape"], body, memory_share);
   else body.mesh = readMesh(field, scene_dir, load_mesh), body.source = field["mesh"].string();
   place(field, body.mass_spring ? body.springs.surface.V : body.mesh.V);
-  if (field.has("render_mesh") && !load_mesh) readRenderMesh(field, scene_dir, body);  // the fuzz tests' loader reads no files
+  if (field.has("render_mesh") && !load_mesh) readRenderMesh(field, field["render_mesh"], scene_dir, body);  // the fuzz tests' loader reads no files
+  else if (drawnOverACage(field, scene_dir)) readRenderMesh(field, field["mesh"], scene_dir, body);
   body.velocity = field.vec3Or("velocity", Vec3::Zero());
   if (const auto perturb = field.find("perturb")) body.perturb = readPerturb(*perturb);
   const double default_density = body.source == "cloth" ? 0.1 : body.source == "strands" ? 1e-3 : 1000.0;
