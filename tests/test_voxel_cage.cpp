@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include "core/common/files.h"
+#include "core/common/log.h"
 #include "core/mesh/embedding.h"
 #include "core/mesh/mesh_io.h"
 #include "core/mesh/shapes.h"
 #include "core/mesh/surface.h"
+#include "core/mesh/tetrahedralize.h"
 #include "core/mesh/voxel_cage.h"
 #include "qnsim/error.h"
 #include "qnsim/scene.h"
@@ -62,6 +64,25 @@ TEST(VoxelCage, HoldsEverySurfaceVertexAndTightensWithMoreCells) {
     for (int i = 0; i < bound.vertexCount(); ++i) EXPECT_EQ(bound.outside[i], 0.0) << "vertex " << i << " outside the cage";
   }
   EXPECT_LT(previous, 1.4 * solid) << "32 cells: a thin layer of cells around the solid";
+}
+
+// A surface with a hole (two triangles gone) still gets the solid's cage, with a warning naming the hole.
+TEST(VoxelCage, ASurfaceWithAHoleGetsTheSolidsCageAndAWarning) {
+  const std::filesystem::path dir = test::scratchDir("voxel_cage_hole");
+  const SurfaceMesh closed = tiltedBox();
+  SurfaceMesh holed = closed;
+  holed.F = closed.F.topRows(closed.F.rows() - 2);
+  writeObj(dir / "holed.obj", holed);
+  std::vector<std::string> warnings;
+  const WarningHandler previous = setWarningHandler([&](const std::string& w) { warnings.push_back(w); });
+  TetgenOptions options;
+  options.cage_cells = 16;
+  const TetMesh cage = readTetMesh(dir / "holed.obj", options);
+  setWarningHandler(previous);
+  const double whole = static_cast<double>(voxelCage(closed, 16).T.rows());
+  EXPECT_NEAR(static_cast<double>(cage.T.rows()), whole, 0.01 * whole) << "the rays through the hole are outvoted, but next to it";
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("holed.obj: the surface is not closed"), std::string::npos) << warnings[0];
 }
 
 TEST(VoxelCage, RefusesACellCountOutOfRange) {

@@ -70,6 +70,15 @@ std::string lowerExtension(const std::filesystem::path& path) {
 
 bool isSurfaceExtension(const std::string& ext) { return ext == ".obj" || ext == ".off" || ext == ".stl"; }
 
+// A cage fills a surface with holes or self-intersections as well as it can; say so, naming the problem.
+void warnUnlessClosed(const SurfaceMesh& surface, const std::filesystem::path& path) {
+  try {
+    checkClosedSurface(surface, path.string());
+  } catch (const Error& e) {
+    warn(std::string(e.what()) + "; the cage's inside is decided by rays along x, y and z, two of three agreeing");
+  }
+}
+
 }  // namespace
 
 TetMesh readTetMesh(const std::filesystem::path& path, const TetgenOptions& options) {
@@ -81,7 +90,11 @@ TetMesh readTetMesh(const std::filesystem::path& path, const TetgenOptions& opti
     throw error(path.string(), ": unsupported tet mesh file type '", ext, "' (expected .node/.ele, .mesh, .msh, or a surface .obj/.off/.stl)");
   const SurfaceMesh surface = readSurfaceMesh(path);
   try {
-    return options.cage_cells > 0 ? voxelCage(surface, options.cage_cells) : tetrahedralize(surface, options);
+    if (options.cage_cells > 0) {
+      warnUnlessClosed(surface, path);
+      return voxelCage(surface, options.cage_cells);
+    }
+    return tetrahedralize(surface, options);
   } catch (const Error& e) {
     throw error(path.string(), ": ", e.what());
   }

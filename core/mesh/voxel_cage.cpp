@@ -33,40 +33,52 @@ void markSurfaceCells(const SurfaceMesh& s, const Grid& g, std::vector<char>& ke
   }
 }
 
-// The cells whose centre is inside: a ray along +x through each row of centres, crossing parity. The rows
-// are nudged off the centres by an irrational fraction of a cell so that no ray meets an edge or vertex
-// of a grid-aligned surface.
-void markInsideCells(const SurfaceMesh& s, const Grid& g, std::vector<char>& keep) {
-  const double dy = 1e-6 * std::sqrt(2.0) * g.h, dz = 1e-6 * std::sqrt(3.0) * g.h;
-  std::vector<std::vector<int>> rows(static_cast<size_t>(g.n.y()) * g.n.z());
+// Votes for the cells whose centre is inside by the crossings of rays along axis `a` through each row of
+// centres (odd: inside). The rows are nudged off the centres by an irrational fraction of a cell so that
+// no ray meets an edge or vertex of a grid-aligned surface.
+void voteAlong(int a, const SurfaceMesh& s, const Grid& g, std::vector<char>& votes) {
+  const int b = (a + 1) % 3, c = (a + 2) % 3;  // the row's coordinates
+  const double db = 1e-6 * std::sqrt(2.0) * g.h, dc = 1e-6 * std::sqrt(3.0) * g.h;
+  std::vector<std::vector<int>> rows(static_cast<size_t>(g.n[b]) * g.n[c]);
   for (Eigen::Index f = 0; f < s.F.rows(); ++f) {
-    Eigen::Vector3d lo = s.V.row(s.F(f, 0)), hi = lo;
-    for (int c = 1; c < 3; ++c) lo = lo.cwiseMin(s.V.row(s.F(f, c)).transpose()), hi = hi.cwiseMax(s.V.row(s.F(f, c)).transpose());
-    for (int j = g.axis(lo.y(), 1); j <= g.axis(hi.y(), 1); ++j)
-      for (int k = g.axis(lo.z(), 2); k <= g.axis(hi.z(), 2); ++k) rows[j * g.n.z() + k].push_back(static_cast<int>(f));
+    Vec3 lo = s.V.row(s.F(f, 0)), hi = lo;
+    for (int k = 1; k < 3; ++k) lo = lo.cwiseMin(s.V.row(s.F(f, k)).transpose()), hi = hi.cwiseMax(s.V.row(s.F(f, k)).transpose());
+    for (int i = g.axis(lo[b], b); i <= g.axis(hi[b], b); ++i)
+      for (int j = g.axis(lo[c], c); j <= g.axis(hi[c], c); ++j) rows[i * g.n[c] + j].push_back(static_cast<int>(f));
   }
   std::vector<double> hits;
-  for (int j = 0; j < g.n.y(); ++j)
-    for (int k = 0; k < g.n.z(); ++k) {
-      const double y = g.origin.y() + (j + 0.5) * g.h + dy, z = g.origin.z() + (k + 0.5) * g.h + dz;
+  for (int i = 0; i < g.n[b]; ++i)
+    for (int j = 0; j < g.n[c]; ++j) {
+      const double y = g.origin[b] + (i + 0.5) * g.h + db, z = g.origin[c] + (j + 0.5) * g.h + dc;
       hits.clear();
-      for (int f : rows[j * g.n.z() + k]) {
-        const Vec3 a = s.V.row(s.F(f, 0)), b = s.V.row(s.F(f, 1)), c = s.V.row(s.F(f, 2));
-        // Barycentric coordinates of (y, z) in the triangle's projection on the yz plane.
-        const double det = (b.y() - a.y()) * (c.z() - a.z()) - (c.y() - a.y()) * (b.z() - a.z());
+      for (int f : rows[i * g.n[c] + j]) {
+        const Vec3 p = s.V.row(s.F(f, 0)), q = s.V.row(s.F(f, 1)), r = s.V.row(s.F(f, 2));
+        // Barycentric coordinates of (y, z) in the triangle's projection along the ray.
+        const double det = (q[b] - p[b]) * (r[c] - p[c]) - (r[b] - p[b]) * (q[c] - p[c]);
         if (det == 0) continue;
-        const double u = ((y - a.y()) * (c.z() - a.z()) - (c.y() - a.y()) * (z - a.z())) / det;
-        const double v = ((b.y() - a.y()) * (z - a.z()) - (y - a.y()) * (b.z() - a.z())) / det;
+        const double u = ((y - p[b]) * (r[c] - p[c]) - (r[b] - p[b]) * (z - p[c])) / det;
+        const double v = ((q[b] - p[b]) * (z - p[c]) - (y - p[b]) * (q[c] - p[c])) / det;
         if (u < 0 || v < 0 || u + v > 1) continue;
-        hits.push_back(a.x() + u * (b.x() - a.x()) + v * (c.x() - a.x()));
+        hits.push_back(p[a] + u * (q[a] - p[a]) + v * (r[a] - p[a]));
       }
       std::sort(hits.begin(), hits.end());
       for (size_t h = 0; h + 1 < hits.size(); h += 2)
-        for (int i = 0; i < g.n.x(); ++i) {
-          const double x = g.origin.x() + (i + 0.5) * g.h;
-          if (x > hits[h] && x < hits[h + 1]) keep[g.flat(i, j, k)] = 1;
+        for (int k = 0; k < g.n[a]; ++k) {
+          const double x = g.origin[a] + (k + 0.5) * g.h;
+          if (x <= hits[h] || x >= hits[h + 1]) continue;
+          Eigen::Vector3i cell;
+          cell[a] = k, cell[b] = i, cell[c] = j;
+          ++votes[g.flat(cell.x(), cell.y(), cell.z())];
         }
     }
+}
+
+// Inside where rays along at least two of the three axes say so: all three agree for a closed surface,
+// and a hole or a self-intersection misleads the rays through it only (Nooruddin and Turk 2003).
+void markInsideCells(const SurfaceMesh& s, const Grid& g, std::vector<char>& keep) {
+  std::vector<char> votes(keep.size(), 0);
+  for (int a = 0; a < 3; ++a) voteAlong(a, s, g, votes);
+  for (size_t i = 0; i < keep.size(); ++i) keep[i] |= votes[i] >= 2;
 }
 
 }  // namespace

@@ -7,8 +7,9 @@
 
 namespace qnsim {
 
-// `cells` cubes along the longest side of the surface's bounding box (2 to 64). A cell is kept when its
-// centre is inside the closed surface or the surface passes through it (sampled at half a cell). Throws
+// `cells` cubes along the longest side of the surface's bounding box (2 to 64). A cell is kept when the
+// surface passes through it (sampled at half a cell) or its centre is inside, as rays along two of the
+// three axes find it: a surface with small holes or self-intersections gets a cage too. Throws
 // qnsim::Error for a cell count out of range or an empty surface.
 TetMesh voxelCage(const SurfaceMesh& surface, int cells);
 
