@@ -130,11 +130,13 @@ std::vector<FrameErrors> measureRun(const Run& run, const Scene& catalog, int fr
 }
 
 // Newton's error (one iteration per frame, from y with Armijo) on the trajectory it runs itself, each frame
-// against that frame's x* (Simulation's reference); frames it rolled back or that x = y solves are left out.
+// against that frame's x* (Simulation's reference), and the tets it inverts; frames it rolled back or where
+// x = y is already as low as x* (a trajectory gone far off, where the exact solve gains nothing) are left out.
 // Ours' own trajectory is the one every other measurement here runs on.
 struct OwnTrajectory {
   std::vector<int> frame;
   std::vector<double> newton;
+  int first_inverted = 0, most_inverted = 0;  // the first frame ending with an inverted tet (0: none), and the most
 };
 
 OwnTrajectory newtonOwnTrajectory(const Run& run, const Scene& catalog, int frames) {
@@ -148,6 +150,9 @@ OwnTrajectory newtonOwnTrajectory(const Run& run, const Scene& catalog, int fram
     sim.step();
     const std::vector<double>& e = sim.lastRelativeErrors();
     if (e.size() >= 2 && e.front() == 1.0 && sim.lastWarning().empty()) own.frame.push_back(f + 1), own.newton.push_back(e.back());
+    const int inverted = sim.lastFrame().inverted;
+    if (inverted > 0 && own.first_inverted == 0) own.first_inverted = f + 1;
+    own.most_inverted = std::max(own.most_inverted, inverted);
   }
   return own;
 }
@@ -314,13 +319,16 @@ std::string factorTable(const std::vector<Measured>& all) {
 std::string ownTrajectoryTable(const std::vector<Measured>& all) {
   std::ostringstream md;
   md << "| scene | run | ours: median (10th – 90th) | paper | Newton, own trajectory: median (10th – 90th) | paper | frames "
-        "| Newton's median / ours' |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
+        "| Newton's median / ours' | Newton's first frame with an inverted tet (most inverted) |\n"
+        "|---|---|---:|---:|---:|---:|---:|---:|---|\n";
   for (const Measured& m : all) {
     if (!m.run.own) continue;
     const PaperTimingRow* p = paperTimingRow(m.run.scene);
     md << "| " << m.run.scene << " | " << m.run.label << " | " << spread(m.ours(0)) << " | " << sci(p ? p->ours_error : NAN) << " | "
        << spread(m.own.newton) << " | " << sci(p ? p->newton_error : NAN) << " | " << m.own.newton.size() << " | "
-       << sci(median(m.own.newton) / median(m.ours(0))) << " |\n";
+       << sci(median(m.own.newton) / median(m.ours(0))) << " | "
+       << (m.own.first_inverted ? std::to_string(m.own.first_inverted) + " (" + std::to_string(m.own.most_inverted) + ")" : "none")
+       << " |\n";
   }
   return md.str();
 }
