@@ -121,13 +121,16 @@ std::vector<std::string> whyNot(Simulation& sim) {
   return reasons;
 }
 
-// Every applicable method solves the next frame, each with `iterations[i]` iterations and no early stop.
-std::vector<MethodTrace> solveAll(Simulation& sim, const std::vector<size_t>& which, const std::vector<int>& iterations) {
+// Every applicable method solves the next frame, each with `iterations[i]` iterations and no early stop but
+// the time budget (0: none).
+std::vector<MethodTrace> solveAll(Simulation& sim, const std::vector<size_t>& which, const std::vector<int>& iterations,
+                                  double budget_ms = 0) {
   std::vector<Method> methods;
   for (size_t i = 0; i < which.size(); ++i) {
     Method m = contenders()[which[i]].method;
     m.edits.push_back("solver.iterations=" + std::to_string(iterations[i]));
     m.edits.push_back("solver.gradient_tolerance=0");
+    m.edits.push_back("solver.time_limit_ms=" + std::to_string(budget_ms));
     methods.push_back(m);
   }
   return sim.compareNextFrame(methods);
@@ -155,16 +158,17 @@ SceneRun runScene(const std::string& name, int samples, double budget_ms) {
   for (int s = 1; s <= samples; ++s) at.push_back(std::max(2, scene.frames * s / (samples + 1)));
   for (int frame = 0; frame <= at.back(); ++frame) {
     if (std::find(at.begin(), at.end(), frame) != at.end()) {
-      // Calibrated on each sampled frame: 3 iterations each, then as many as the budget allows. An
-      // iteration's cost changes along a run by orders of magnitude where contacts come and go (a
-      // self-colliding fold: 2 ms before the fold, 200 ms in it).
+      // Calibrated on each sampled frame: 3 iterations each, then as many as the budget allows, and the
+      // budget also as a time limit inside the solve: an iteration's cost changes by orders of magnitude
+      // where contacts come and go (a self-colliding fold: 2 ms before the fold, 300 ms in it), also
+      // within one solve.
       std::vector<int> iterations;
       const std::vector<MethodTrace> probe = solveAll(sim, which, std::vector<int>(which.size(), 3));
       for (size_t i = 0; i < which.size(); ++i) {
         const double per_iteration = std::max(1e-3, probe[i].result.iterations.back().time_ms / 3.0);
         iterations.push_back(std::clamp(static_cast<int>(budget_ms / per_iteration), 5, contenders()[which[i]].cap));
       }
-      const std::vector<MethodTrace> traces = solveAll(sim, which, iterations);
+      const std::vector<MethodTrace> traces = solveAll(sim, which, iterations, budget_ms);
       for (size_t i = 0; i < which.size(); ++i) run.measured[which[i]].traces.push_back(traces[i]);
     }
     sim.step();

@@ -231,6 +231,11 @@ std::vector<SettingParameter> declareAll() {
       declare<double>("solver.gradient_tolerance", "Solver",
                       "End a frame early once |grad g| <= tolerance * |grad g(y)|; 0 runs every iteration (as the paper).", Type::Real,
                       0.0, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.gradient_tolerance; }),
+      declare<double>("solver.time_limit_ms", "Solver",
+                      "End a frame's iterations once its solve has taken this many milliseconds (the iteration under way "
+                      "finishes), a real-time frame budget; 0 runs every iteration. Every method checks it where it checks "
+                      "the gradient tolerance; the exact solve for the relative error ignores it.",
+                      Type::Real, 0.0, 0.0, 1e6, [](Settings& s) -> double& { return s.solver.time_limit_ms; }),
       declare<double>("solver.pbd.corotational_stiffness", "PBD",
                       "pbd: stiffness k in [0, 1] of each tet's co-rotational constraint |F - R| = 0 (R its rotation estimate); each "
                       "projection removes this share of the constraint's linearised error. xpbd takes 2 mu V from the material instead.",

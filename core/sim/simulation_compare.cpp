@@ -42,6 +42,7 @@ std::vector<MethodTrace> Simulation::Impl::compareNextFrame(const std::vector<Me
     const auto sameMethod = [](SolverSettings a, const SolverSettings& b) {
       a.iterations = b.iterations;
       a.gradient_tolerance = b.gradient_tolerance;
+      a.time_limit_ms = b.time_limit_ms;
       return a == b;
     };
     auto kept = std::find_if(compared_methods.begin(), compared_methods.end(),

@@ -100,7 +100,7 @@ void AndersonSolver::solve(VecX& x, FrameSolveResult& result) {
     const bool progress = trial_g_ < g;
     g = trial_g_;
     trace.evaluated(k, g, gradient_, parts_, alpha, trials);
-    if (!progress || trace.converged(settings_.gradient_tolerance)) break;
+    if (!progress || trace.stop(settings_)) break;
   }
 }
 

@@ -192,6 +192,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     const bool exhausted = step.trials > settings_.max_backtracks;
     if ((!progress || exhausted) && backtracks()) break;
     if (!progress && settings_.line_search == LineSearchKind::Wolfe) break;
+    if (settings_.time_limit_ms > 0 && frame_timer.ms() >= settings_.time_limit_ms) break;
   }
   result.g = g;
   result.parts = parts_;

@@ -5,6 +5,7 @@
 // gradient time and left out of the iterate's time_ms, so that time_ms is the method's own work.
 #include "core/common/timer.h"
 #include "core/objective/objective.h"
+#include "qnsim/settings.h"
 
 namespace qnsim {
 
@@ -38,6 +39,8 @@ class FrameTrace {
     return tolerance > 0 && result_.iterations.back().grad_norm <= tolerance * initialGradientNorm();
   }
   double elapsedMs() const { return clock_.ms() - telemetry_ms_; }
+  // Whether the solve ends here: converged, or out of its time (solver.time_limit_ms).
+  bool stop(const SolverSettings& s) const { return converged(s.gradient_tolerance) || (s.time_limit_ms > 0 && elapsedMs() >= s.time_limit_ms); }
 
  private:
   void push(int k, double alpha, int trials) {

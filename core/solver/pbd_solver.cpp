@@ -207,9 +207,11 @@ void PbdSolver::solve(VecX& x, FrameSolveResult& result) {
     phase.restart();
     sweep(x);
     result.times.projection += phase.ms();
-    if (!settings_.pbd.trace && k < settings_.iterations) continue;
+    const bool out_of_time = settings_.time_limit_ms > 0 && frame_timer.ms() - telemetry_ms >= settings_.time_limit_ms;
+    if (!settings_.pbd.trace && k < settings_.iterations && !out_of_time) continue;
     record(k);
-    if (settings_.gradient_tolerance > 0 && result.iterations.back().grad_norm <= settings_.gradient_tolerance * initial_norm) break;
+    if (out_of_time || (settings_.gradient_tolerance > 0 && result.iterations.back().grad_norm <= settings_.gradient_tolerance * initial_norm))
+      break;
   }
 }
 

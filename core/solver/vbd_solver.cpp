@@ -70,7 +70,7 @@ void VertexSolver::solveVbd(VecX& x, FrameSolveResult& result) {
         x.segment(b, n) = omega * (x.segment(b, n) - before_last_.segment(b, n)) + before_last_.segment(b, n);
       });
     trace.trace(k, x);
-    if (trace.converged(settings_.gradient_tolerance)) break;
+    if (trace.stop(settings_)) break;
   }
 }
 
@@ -96,7 +96,7 @@ void VertexSolver::solveJacobi(VecX& x, FrameSolveResult& result) {
     });
     if (k % 8 != 0 && k != settings_.iterations) {
       trace.trace(k, x);
-      if (trace.converged(settings_.gradient_tolerance)) break;
+      if (trace.stop(settings_)) break;
       continue;
     }
     // The check of Wang and Yang: part of the method's work, so timed.
@@ -113,7 +113,7 @@ void VertexSolver::solveJacobi(VecX& x, FrameSolveResult& result) {
       checked_parts_ = parts_;
     }
     trace.evaluated(k, checked_g, checked_gradient_, checked_parts_, alpha, 1);
-    if (trace.converged(settings_.gradient_tolerance)) break;
+    if (trace.stop(settings_)) break;
   }
 }
 

@@ -42,6 +42,7 @@ struct SolverSettings {
   int max_backtracks;       // cap on halvings per line search
   Vec2 stiffness_interval;  // [x_start, x_end] of Eq. 11 (paper: [0.5, 1.5])
   double gradient_tolerance;  // stop a frame early when |grad g| <= this * |grad g(y)|; 0 = never
+  double time_limit_ms;       // stop a frame's iterations once its solve has taken this long (ms); 0 = never
   LinearSolverKind linear_solver;  // of Newton's and our solves (Figs. 16, 17)
   int cg_iterations;               // most conjugate-gradient iterations per solve
   double cg_tolerance;             // relative residual at which conjugate gradients stop
