@@ -161,7 +161,7 @@ void AdmmSolver::solve(VecX& x, FrameSolveResult& result) {
   for (int k = 0;; ++k) {
     objective_.completeGradient(x, gradient_);  // the stresses of x's evaluation are still kept
     trace.evaluated(k, g, gradient_, parts_, k > 0 ? alpha_ : 1.0, k > 0 ? trials_ : 0);
-    if (k == settings_.iterations || trace.stop(settings_)) break;
+    if (k == settings_.iterations || (k > 0 && trace.stop(settings_))) break;  // at least one iteration, as the others
     localStep(argument(x));
     double phi_g;
     EnergyParts phi_parts;
