@@ -1,7 +1,7 @@
 #pragma once
-// The tetrahedralisation flags that `qnsim mesh` and `qnsim run SURFACE` share: tetgen's declared
+// The tetrahedralisation flags that `qnsim mesh`, `qnsim run SURFACE` and `qnsim gui` share: the declared
 // controls (core/mesh/tetgen_parameters.h), a flag each, named as a scene body's "tetgen" object names
-// them with '-' for '_' (--tets, --edge, --max-volume, --quality, --min-dihedral).
+// them with '-' for '_' (--tets, --edge, --max-volume, --quality, --min-dihedral, --cage).
 #include <CLI/CLI.hpp>
 #include <vector>
 

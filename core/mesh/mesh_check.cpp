@@ -37,21 +37,6 @@ void keepTets(TetMesh& mesh, Keep keep) {
   mesh.region.conservativeResize(kept);
 }
 
-int dropUnusedVertices(TetMesh& mesh) {
-  const int nv = static_cast<int>(mesh.V.rows());
-  std::vector<int> new_index(nv, -1);
-  for (int index : mesh.T.reshaped()) new_index[index] = 0;
-  int kept = 0;
-  for (int i = 0; i < nv; ++i)
-    if (new_index[i] == 0) {
-      new_index[i] = kept;
-      mesh.V.row(kept++) = mesh.V.row(i);
-    }
-  mesh.V.conservativeResize(kept, 3);
-  for (int& index : mesh.T.reshaped()) index = new_index[index];
-  return nv - kept;
-}
-
 // Vertices at exactly the position of another one (a cut in the mesh, or a tool that writes a vertex
 // per element); they are kept apart, since merging them would change the physics.
 int sharedPositions(const MatX3& V) {
@@ -91,6 +76,21 @@ void checkNoOverlaps(const TetIndices& T, const std::vector<bool>& skip, const s
 }
 
 }  // namespace
+
+int dropUnusedVertices(TetMesh& mesh) {
+  const int nv = static_cast<int>(mesh.V.rows());
+  std::vector<int> new_index(nv, -1);
+  for (int index : mesh.T.reshaped()) new_index[index] = 0;
+  int kept = 0;
+  for (int i = 0; i < nv; ++i)
+    if (new_index[i] == 0) {
+      new_index[i] = kept;
+      mesh.V.row(kept++) = mesh.V.row(i);
+    }
+  mesh.V.conservativeResize(kept, 3);
+  for (int& index : mesh.T.reshaped()) index = new_index[index];
+  return nv - kept;
+}
 
 std::string MeshRepairs::describe(const std::string& source) const {
   std::string text;

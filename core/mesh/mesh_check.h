@@ -26,6 +26,9 @@ struct MeshRepairs {
 MeshRepairs checkTetMesh(TetMesh& mesh, const std::string& source, const SourceLocator& vertex_at = {},
                          const SourceLocator& tet_at = {});
 
+// Drops the vertices no tet uses, keeping the others' order and renumbering T. Returns how many it dropped.
+int dropUnusedVertices(TetMesh& mesh);
+
 // Throws qnsim::Error naming the first problem of a triangle surface: no vertices or faces,
 // non-finite coordinates, indices out of range, a triangle repeating a vertex, a zero-area triangle.
 void checkSurfaceMesh(const SurfaceMesh& surface, const std::string& source);

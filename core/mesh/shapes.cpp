@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "core/mesh/mesh_check.h"
 #include "qnsim/error.h"
 
 namespace qnsim {
@@ -31,10 +32,12 @@ TetMesh makeBox(const Vec3& size, const Eigen::Vector3i& cells) {
 TetMesh makeCellGrid(const Vec3& origin, const Vec3& size, const Eigen::Vector3i& cells, const std::function<bool(int, int, int)>& keep) {
   const Eigen::Vector3i n = cells.array() + 1;
   const auto index = [&](int i, int j, int k) { return (i * n.y() + j) * n.z() + k; };
-  MatX3 V(n.prod(), 3);
+  TetMesh mesh;
+  mesh.V.resize(n.prod(), 3);
   for (int i = 0; i < n.x(); ++i)
     for (int j = 0; j < n.y(); ++j)
-      for (int k = 0; k < n.z(); ++k) V.row(index(i, j, k)) = Vec3(i, j, k).cwiseProduct(size).cwiseQuotient(cells.cast<double>()) + origin;
+      for (int k = 0; k < n.z(); ++k)
+        mesh.V.row(index(i, j, k)) = Vec3(i, j, k).cwiseProduct(size).cwiseQuotient(cells.cast<double>()) + origin;
   std::vector<Eigen::Vector4i> tets;
   tets.reserve(5 * static_cast<size_t>(cells.prod()));
   for (int i = 0; i < cells.x(); ++i)
@@ -45,24 +48,13 @@ TetMesh makeCellGrid(const Vec3& origin, const Vec3& size, const Eigen::Vector3i
         for (const auto& tet : split) {
           Eigen::Vector4i t;
           for (int c = 0; c < 4; ++c) t[c] = index(i + (tet[c] & 1), j + ((tet[c] >> 1) & 1), k + ((tet[c] >> 2) & 1));
-          orientPositively(V, t);
+          orientPositively(mesh.V, t);
           tets.push_back(t);
         }
       }
-  // Only the corners of kept cells, in grid order (all of them, in makeBox's numbering, when every cell is kept).
-  Eigen::VectorXi renumber = Eigen::VectorXi::Constant(V.rows(), -1);
-  for (const Eigen::Vector4i& t : tets)
-    for (int c = 0; c < 4; ++c) renumber[t[c]] = 0;
-  TetMesh mesh;
-  int used = 0;
-  for (Eigen::Index v = 0; v < V.rows(); ++v)
-    if (renumber[v] == 0) renumber[v] = used++;
-  mesh.V.resize(used, 3);
-  for (Eigen::Index v = 0; v < V.rows(); ++v)
-    if (renumber[v] >= 0) mesh.V.row(renumber[v]) = V.row(v);
   mesh.T.resize(static_cast<Eigen::Index>(tets.size()), 4);
-  for (size_t t = 0; t < tets.size(); ++t)
-    for (int c = 0; c < 4; ++c) mesh.T(static_cast<Eigen::Index>(t), c) = renumber[tets[t][c]];
+  for (size_t t = 0; t < tets.size(); ++t) mesh.T.row(static_cast<Eigen::Index>(t)) = tets[t].transpose();
+  dropUnusedVertices(mesh);  // only the corners of kept cells, in grid order (none dropped when all are kept)
   mesh.region = Eigen::VectorXi::Zero(mesh.T.rows());
   return mesh;
 }

@@ -1,7 +1,8 @@
 #pragma once
-// tetgen's controls declared once (key, range, default, description), as every tunable value of qnsim
-// is (qnsim/parameter.h): a scene body's "tetgen" object, the flags of `qnsim mesh` and `qnsim run
-// SURFACE` (--tets, --edge, --max-volume, --quality, --min-dihedral, --cage) and the sandbox's Open all read them.
+// How a surface is filled with tets, declared once (key, range, default, description), as every tunable
+// value of qnsim is (qnsim/parameter.h): a scene body's "tetgen" object, the flags of `qnsim mesh`, `qnsim
+// run SURFACE` and `qnsim gui` (--tets, --edge, --max-volume, --quality, --min-dihedral, --cage) and the
+// sandbox's Open all read them.
 #include <functional>
 #include <vector>
 

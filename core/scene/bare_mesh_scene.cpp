@@ -40,8 +40,9 @@ Scene sceneForBareMesh(const std::filesystem::path& path, const std::vector<std:
                    {"materials", {{{"model", "corotated"}, {"mu", mu}, {"lambda", 4.0 * mu}}}}}}},
       {"colliders", {{{"type", "plane"}, {"name", "ground"}}}},
       {"camera", {{"eye", vec(target + Vec3(0.3 * size, 0.4 * size, 1.6 * size))}, {"target", vec(target)}}}};
-  // How tetgen filled a surface, so that the scene saved from here fills it the same way when read back.
-  for (const auto& [p, value] : changedTetgenOptions(tetgen)) scene["bodies"][0]["tetgen"][p->key] = parameterToJson(value);
+  // How a surface was filled, so that the scene saved from here fills it the same way when read back.
+  if (isSurfaceFile(path))
+    for (const auto& [p, value] : changedTetgenOptions(tetgen)) scene["bodies"][0]["tetgen"][p->key] = parameterToJson(value);
   // The mesh is read once, above; the scene's body takes it from here.
   return parseScene(scene.dump(), path, overrides, [&](const std::filesystem::path&, const TetgenOptions&) { return mesh; });
 }

@@ -38,11 +38,11 @@ TetgenOptions readTetgenOptions(const JsonField& tetgen) {
   return options;
 }
 
-TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir, const MeshLoader& load_mesh) {
+TetMesh readMesh(const JsonField& body, const std::filesystem::path& scene_dir, const TetgenOptions& options,
+                 const MeshLoader& load_mesh) {
   const JsonField mesh = body["mesh"];
   std::filesystem::path path = mesh.string();
   if (path.is_relative()) path = scene_dir / path;
-  const TetgenOptions options = body.find("tetgen") ? readTetgenOptions(*body.find("tetgen")) : TetgenOptions{};
   if (!load_mesh && !std::filesystem::exists(path)) mesh.fail("mesh file '" + path.string() + "' does not exist");
   try {
     return load_mesh ? load_mesh(path, options) : readTetMesh(path, options);
@@ -131,9 +131,8 @@ void readRenderMesh(const JsonField& field, const JsonField& render, const std::
 
 // A surface "mesh" simulated on a cage ("tetgen": {"cage": n}) is drawn as the body's render mesh, unless
 // the body names another; read from the file when it exists (the fuzz tests' loader makes up its meshes).
-bool drawnOverACage(const JsonField& field, const std::filesystem::path& scene_dir) {
-  const auto tetgen = field.find("tetgen");
-  if (!field.has("mesh") || field.has("render_mesh") || !tetgen || readTetgenOptions(*tetgen).cage_cells == 0) return false;
+bool drawnOverACage(const JsonField& field, const std::filesystem::path& scene_dir, const TetgenOptions& tetgen) {
+  if (!field.has("mesh") || field.has("render_mesh") || tetgen.cage_cells == 0) return false;
   std::filesystem::path path = field["mesh"].string();
   if (path.is_relative()) path = scene_dir / path;
   return isSurfaceFile(path) && std::filesystem::exists(path);
@@ -300,11 +299,12 @@ BodyDesc readBody(const JsonField& field, const std::filesystem::path& scene_dir
   BodyDesc body;
   body.name = field.stringOr("name", "body" + std::to_string(index));
   if (field.has("shape") == field.has("mesh")) field.fail("a body needs exactly one of 'shape' or 'mesh'");
+  const TetgenOptions tetgen = field.has("tetgen") ? readTetgenOptions(field["tetgen"]) : TetgenOptions{};
   if (field.has("shape")) readShape(field["shape"], body, memory_share);
-  else body.mesh = readMesh(field, scene_dir, load_mesh), body.source = field["mesh"].string();
+  else body.mesh = readMesh(field, scene_dir, tetgen, load_mesh), body.source = field["mesh"].string();
   place(field, body.mass_spring ? body.springs.surface.V : body.mesh.V);
   if (field.has("render_mesh") && !load_mesh) readRenderMesh(field, field["render_mesh"], scene_dir, body);  // the fuzz tests' loader reads no files
-  else if (drawnOverACage(field, scene_dir)) readRenderMesh(field, field["mesh"], scene_dir, body);
+  else if (drawnOverACage(field, scene_dir, tetgen)) readRenderMesh(field, field["mesh"], scene_dir, body);
   body.velocity = field.vec3Or("velocity", Vec3::Zero());
   if (const auto perturb = field.find("perturb")) body.perturb = readPerturb(*perturb);
   const double default_density = body.source == "cloth" ? 0.1 : body.source == "strands" ? 1e-3 : 1000.0;
