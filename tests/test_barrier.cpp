@@ -63,8 +63,8 @@ VecX nearSurfaces(const std::vector<Collider>& colliders, double dhat, std::mt19
 
 TEST(Barrier, ColliderEnergyGradientMatchesFiniteDifferences) {
   const std::vector<Collider> colliders = someColliders();
-  ColliderBarrier b(0.05, 0.1, 1.0 / 30, 9.81);
-  b.beginFrame(colliders);
+  ContactBarrier b(0.05, 0.1, 1.0 / 30, 9.81);
+  b.beginFrame(colliders, nullptr);
   b.setStiffness(7.0);
   std::mt19937 rng(2);
   const VecX x = nearSurfaces(colliders, 0.05, rng);
@@ -83,8 +83,8 @@ TEST(Barrier, ColliderEnergyGradientMatchesFiniteDifferences) {
 
 TEST(Barrier, StepBoundKeepsEveryVertexOutside) {
   const std::vector<Collider> colliders = someColliders();
-  ColliderBarrier b(0.05, 0.1, 1.0 / 30, 9.81);
-  b.beginFrame(colliders);
+  ContactBarrier b(0.05, 0.1, 1.0 / 30, 9.81);
+  b.beginFrame(colliders, nullptr);
   std::mt19937 rng(4);
   std::uniform_real_distribution<double> u(-0.5, 0.5);
   int limited = 0;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/collision/ccd.h"
+#include "core/collision/self_barrier.h"
 #include "core/common/parallel.h"
 
 namespace qnsim {
@@ -40,18 +41,24 @@ double barrierSecondDerivative(double d, double dhat) {
   return -2 * std::log(d / dhat) - 4 * r + r * r;
 }
 
-ColliderBarrier::ColliderBarrier(double dhat, double mean_mass, double time_step, double gravity)
+ContactBarrier::ContactBarrier(double dhat, double mean_mass, double time_step, double gravity)
     : dhat_(dhat),
       min_stiffness_(mean_mass * (dhat / (time_step * time_step) + gravity) / -barrierDerivative(0.1 * dhat, dhat)),
       stiffness_(min_stiffness_) {}
 
-void ColliderBarrier::beginFrame(const std::vector<Collider>& colliders) {
+void ContactBarrier::beginFrame(const std::vector<Collider>& colliders, const SelfBarrier* self) {
   colliders_ = &colliders;
+  self_ = self;
   stiffness_ = min_stiffness_;
   last_min_distance_ = kInfinity;
 }
 
-double ColliderBarrier::energy(const VecX& x, VecX* gradient) const {
+double ContactBarrier::energy(const VecX& x, VecX* gradient) const {
+  const double self = self_ ? self_->energy(x, stiffness_, gradient) : 0.0;
+  return self + collidersEnergy(x, gradient);
+}
+
+double ContactBarrier::collidersEnergy(const VecX& x, VecX* gradient) const {
   if (!colliders_ || colliders_->empty()) return 0;
   const int n = static_cast<int>(x.size() / 3), chunks = (n + kGrain - 1) / kGrain;
   std::vector<double> sums(chunks, 0.0);
@@ -73,8 +80,9 @@ double ColliderBarrier::energy(const VecX& x, VecX* gradient) const {
   return total;
 }
 
-double ColliderBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha) const {
-  if (!colliders_ || colliders_->empty()) return max_alpha;
+double ContactBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha) const {
+  if (self_) max_alpha = self_->stepBound(x, d, max_alpha);
+  if (!colliders_ || colliders_->empty() || max_alpha <= 0) return max_alpha;
   const int n = static_cast<int>(x.size() / 3), chunks = (n + kGrain - 1) / kGrain;
   std::vector<double> bounds(chunks, max_alpha);
   parallelFor(chunks, 1, [&](int begin, int end) {
@@ -93,7 +101,7 @@ double ColliderBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha
   return *std::min_element(bounds.begin(), bounds.end());
 }
 
-int ColliderBarrier::feasibleStart(VecX& x) const {
+int ContactBarrier::feasibleStart(VecX& x) const {
   int moved = 0;
   for (const Collider& c : *colliders_)
     for (int v = 0; v < x.size() / 3; ++v) {
@@ -107,7 +115,7 @@ int ColliderBarrier::feasibleStart(VecX& x) const {
   return moved;
 }
 
-bool ColliderBarrier::adapt(const VecX& x) {
+bool ContactBarrier::adapt(const VecX& x) {
   const double closest = stats(x).min_distance;
   const bool tighten = closest > 0 && closest < 1e-2 * dhat_ && closest < last_min_distance_ && stiffness_ < 1e4 * min_stiffness_;
   if (closest > 0) last_min_distance_ = closest;
@@ -115,10 +123,10 @@ bool ColliderBarrier::adapt(const VecX& x) {
   return tighten;
 }
 
-BarrierStats ColliderBarrier::stats(const VecX& x) const {
-  BarrierStats stats;
+BarrierStats ContactBarrier::stats(const VecX& x) const {
+  BarrierStats stats = self_ ? self_->stats(x) : BarrierStats{};
   if (!colliders_) return stats;
-  double closest = kInfinity;
+  double closest = stats.pairs > 0 ? stats.min_distance : kInfinity;
   for (int v = 0; v < x.size() / 3; ++v)
     for (const Collider& c : *colliders_) {
       if (!mayReach(c, vertex(x, v), dhat_)) continue;

@@ -13,13 +13,15 @@
 // d^/10 pushes the mean vertex mass m with the force that moves it by d^ in a step or holds it against
 // gravity, m (d^ / h^2 + |gravity|), and doubles, up to 1e4 kappa_min, after an iteration that leaves
 // some vertex closer than 1e-2 d^ and closer than before.
-// Self-contact (vertex-triangle, edge-edge with the mollifier) is not part of it yet: self-collisions
-// keep their penalties (self_contacts.h) under either model.
+// With self_collision.enabled the same barrier, with the same kappa, holds the bodies' surfaces apart
+// (SelfBarrier, self_barrier.h) in place of the self-collision penalties.
 #include <vector>
 
 #include "core/collision/collider.h"
 
 namespace qnsim {
+
+class SelfBarrier;
 
 // b(d) of the comment above, and its first and second derivatives in d (+inf, -inf, +inf at d <= 0).
 double barrier(double d, double dhat);
@@ -28,24 +30,26 @@ double barrierSecondDerivative(double d, double dhat);
 
 struct BarrierStats {
   double min_distance = 0;  // the smallest distance below d^ (0 when none is)
-  int pairs = 0;            // vertex-collider pairs closer than d^
+  int pairs = 0;            // vertex-collider and self-contact pairs closer than d^
 };
 
-class ColliderBarrier {
+class ContactBarrier {
  public:
   // d^ (m), and kappa_min from the mean vertex mass, the time step and gravity's magnitude.
-  ColliderBarrier(double dhat, double mean_mass, double time_step, double gravity);
+  ContactBarrier(double dhat, double mean_mass, double time_step, double gravity);
   double dhat() const { return dhat_; }
   double stiffness() const { return stiffness_; }
   double minStiffness() const { return min_stiffness_; }
   void setStiffness(double kappa) { stiffness_ = kappa; }
 
-  // The frame's colliders (kept by reference until the next call); kappa back to kappa_min.
-  void beginFrame(const std::vector<Collider>& colliders);
-  // kappa sum b(d) over vertex-collider pairs at x; adds kappa grad b to `gradient` when given.
+  // The frame's colliders and self-contact (kept by reference until the next call; self may be null,
+  // and its own beginFrame is the caller's); kappa back to kappa_min.
+  void beginFrame(const std::vector<Collider>& colliders, const SelfBarrier* self);
+  // kappa sum b(d) over vertex-collider pairs and self-contact pairs at x; adds kappa grad b to
+  // `gradient` when given.
   double energy(const VecX& x, VecX* gradient) const;
-  // The largest alpha in [0, max_alpha] such that no vertex meets a collider on x + [0, alpha] d
-  // (conservative: additive CCD against each collider).
+  // The largest alpha in [0, max_alpha] such that no vertex meets a collider, and no self-contact pair
+  // meets, on x + [0, alpha] d (conservative: additive CCD).
   double stepBound(const VecX& x, const VecX& d, double max_alpha) const;
   // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2 (in order of the
   // colliders): where a collider that moved at the frame's start carries them. Returns how many moved.
@@ -55,9 +59,12 @@ class ColliderBarrier {
   BarrierStats stats(const VecX& x) const;
 
  private:
+  double collidersEnergy(const VecX& x, VecX* gradient) const;
+
   double dhat_, min_stiffness_, stiffness_;
   double last_min_distance_ = 0;
   const std::vector<Collider>* colliders_ = nullptr;
+  const SelfBarrier* self_ = nullptr;
 };
 
 }  // namespace qnsim

@@ -147,17 +147,20 @@ Aabb segmentBox(const CollisionPrimitives& p, int i, const VecX& x, const VecX& 
   return pointsBox({at(x, s[0]), at(x, s[1]), at(start, s[0]), at(start, s[1])}, 2 * p.radius[i]);
 }
 
-SelfCollision::SelfCollision(const Model& model) : primitives_(collisionPrimitives(model)) {
+EdgeIndices triangleEdges(const CollisionPrimitives& p) {
   std::set<std::pair<int, int>> edges;
-  for (Eigen::Index f = 0; f < primitives_.triangles.rows(); ++f)
+  for (Eigen::Index f = 0; f < p.triangles.rows(); ++f)
     for (int k = 0; k < 3; ++k) {
-      const int a = primitives_.triangles(f, k), b = primitives_.triangles(f, (k + 1) % 3);
+      const int a = p.triangles(f, k), b = p.triangles(f, (k + 1) % 3);
       edges.insert({std::min(a, b), std::max(a, b)});
     }
-  edges_.resize(static_cast<Eigen::Index>(edges.size()), 2);
+  EdgeIndices out(static_cast<Eigen::Index>(edges.size()), 2);
   Eigen::Index row = 0;
-  for (const auto& [a, b] : edges) edges_.row(row++) << a, b;
+  for (const auto& [a, b] : edges) out.row(row++) << a, b;
+  return out;
 }
+
+SelfCollision::SelfCollision(const Model& model) : primitives_(collisionPrimitives(model)), edges_(triangleEdges(primitives_)) {}
 
 // Chunks of query primitives, surface vertices first, then segments, run in parallel; body(chunk, is
 // a vertex chunk, first, last) writes only its own chunk's outputs, so the results, concatenated in

@@ -44,6 +44,8 @@ struct CollisionPrimitives {
   VecX rest;                    // the model's rest positions, for the neighbour rule
 };
 CollisionPrimitives collisionPrimitives(const Model& model);
+// The triangles' edges, each once (lower index first), in increasing order.
+EdgeIndices triangleEdges(const CollisionPrimitives& p);
 
 // The narrow phase: the term of surface vertex v against triangle f at positions x, with start-of-frame
 // positions `start`, or of segments i and j; nothing when the pair is not a term.

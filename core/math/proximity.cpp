@@ -114,9 +114,15 @@ double segmentDistance(const Vec2& st, const Vec3& p0, const Vec3& p1, const Vec
   return distance;
 }
 
-double pointTriangleDistance(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
+double pointTriangleDistance(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c, Vec12* gradient) {
   const Vec3 w = closestPointWeights(p, a, b, c);
-  return (p - (w[0] * a + w[1] * b + w[2] * c)).norm();
+  const Vec3 d = p - (w[0] * a + w[1] * b + w[2] * c);
+  const double distance = d.norm();
+  if (gradient) {
+    const Vec3 u = distance > 0 ? Vec3(d / distance) : Vec3::Zero();
+    *gradient << u, -w[0] * u, -w[1] * u, -w[2] * u;
+  }
+  return distance;
 }
 
 bool segmentCrossesTriangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c) {

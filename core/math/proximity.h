@@ -32,8 +32,10 @@ double segmentDistance(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec
 // The same, from the closest points' parameters st (closestSegmentParameters) already found.
 double segmentDistance(const Vec2& st, const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1, Vec12* gradient = nullptr);
 
-// Distance from p to the triangle (a, b, c).
-double pointTriangleDistance(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c);
+// Distance from p to the triangle (a, b, c), and its gradient w.r.t. (p, a, b, c) when asked: u,
+// -w_a u, -w_b u, -w_c u with u the unit vector from the closest point (weights w) to p, by the
+// envelope theorem as for segmentDistance.
+double pointTriangleDistance(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c, Vec12* gradient = nullptr);
 
 // Does the segment p q cross the triangle (a, b, c)? Touching at an end or an edge counts.
 bool segmentCrossesTriangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c);

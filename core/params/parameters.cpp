@@ -77,10 +77,11 @@ std::vector<SettingParameter> declareAll() {
       choice<ContactModel>("contact.model", "Collisions",
                            "penalty: the paper's contacts (Sec. 4.3), k_c/2 ((x - t) . n)^2 on penetrating vertices, which lets "
                            "surfaces overlap a little by design; barrier: Incremental Potential Contact (Li et al. 2020), a log "
-                           "barrier kappa b(d) on every vertex closer than d^ to a collider, with an adaptive kappa, and a line search "
-                           "that never steps past the first time of impact found by continuous collision detection, so no "
-                           "iterate enters a collider (docs/contact.md). Both stay out of A. Self-collisions keep their penalties, and so "
-                           "do the methods that cannot bound their steps (vbd, jacobi, admm, pbd, xpbd).",
+                           "barrier kappa b(d) on every vertex closer than d^ to a collider and, with self_collision.enabled, on every "
+                           "vertex-triangle and edge-edge pair of the surfaces closer than d^, with an adaptive kappa, and a line "
+                           "search that never steps past the first time of impact found by continuous collision detection, so no "
+                           "iterate enters a collider or crosses a surface (docs/contact.md). Both stay out of A. The methods that "
+                           "cannot bound their steps (vbd, jacobi, admm, pbd, xpbd) keep the penalties.",
                            {"penalty", "barrier"}, [](Settings& s) -> ContactModel& { return s.contact_model; }),
       declare<double>("contact.dhat", "Collisions",
                       "Reach d^ of the contact barrier (contact.model=barrier), as a fraction of the rest shape's bounding-box "
@@ -89,7 +90,8 @@ std::vector<SettingParameter> declareAll() {
       declare<bool>("self_collision.enabled", "Self-collisions",
                     "Contacts of the bodies with themselves and each other: a surface vertex closer than the thickness to a "
                     "triangle (cloth triangles, boundary faces of tet bodies) and strand segments closer than their radii get "
-                    "a penalty in g and grad g, never in A. Pairs of one body that are that close at rest are left out.",
+                    "a penalty in g and grad g, never in A. Pairs of one body that are that close at rest are left out. Under "
+                    "contact.model=barrier the contact barrier holds the surfaces apart instead (thickness and stiffness unused).",
                     Type::Boolean, false, 0, 0, [](Settings& s) -> bool& { return s.self_collision.enabled; }),
       declare<double>("self_collision.thickness", "Self-collisions",
                       "Contact distance (m) between a surface vertex and a triangle: the penalty acts while the vertex is less "

@@ -23,6 +23,7 @@ Simulation::Impl::Impl(Scene scene_in, SimulationOptions options_in) : scene(std
   state = initial;
   if (setRemovedElements(built.model, built.removed)) topologyChanged();
   self_collision = std::make_unique<SelfCollision>(built.model);
+  self_barrier = std::make_unique<SelfBarrier>(self_collision->primitives());
   const auto rest = asRows(built.model.rest);
   if (rest.rows() > 0) rest_diagonal = (rest.colwise().maxCoeff() - rest.colwise().minCoeff()).norm();
   objective = std::make_unique<Objective>(built.model);
@@ -44,7 +45,7 @@ ContactRefresh Simulation::Impl::contactRefresh() {
     } else if (!colliders.empty()) {
       changed = refreshContacts(colliders, x, x_start, contactParams(settings(), 1e-2 * record.bbox_diagonal), *objective);
     }
-    if (settings().self_collision.enabled) {
+    if (settings().self_collision.enabled && !barrier) {  // under the barrier, self-contact is part of it
       changed |= self_collision->refresh(x, x_start, selfContactParams(settings()), *objective);
     } else if (!objective->self_contacts.empty()) {
       objective->self_contacts.clear();
@@ -75,7 +76,7 @@ void Simulation::Impl::prepareStart(VecX& x) {
   if (settings().contact_model == ContactModel::Barrier && method->boundsSteps()) {
     const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
     barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
-    barrier->beginFrame(colliders);
+    barrier->beginFrame(colliders, nullptr);
     objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
   } else {
     barrier.reset();
@@ -83,7 +84,13 @@ void Simulation::Impl::prepareStart(VecX& x) {
   }
   if (!barrier && !guardsInversion()) return;
   VecX start = x_start;
-  if (barrier) barrier->feasibleStart(start);
+  if (barrier) {
+    barrier->feasibleStart(start);
+    if (settings().self_collision.enabled) {  // surfaces held apart from the start the colliders left
+      self_barrier->beginFrame(start, barrier->dhat());
+      barrier->beginFrame(colliders, self_barrier.get());
+    }
+  }
   const VecX toward = x - start;
   x = start + stepBound()(start, toward, 1.0) * toward;
 }

@@ -194,6 +194,7 @@ void Simulation::Impl::topologyChanged() {
   ++topology_version;
   detached = verticesWithoutElements(built.model);
   self_collision = std::make_unique<SelfCollision>(built.model);
+  self_barrier = std::make_unique<SelfBarrier>(self_collision->primitives());
   for (int v : detached) vertex(state.v, v).setZero();
   state.removed = removedElements(built.model);
 }

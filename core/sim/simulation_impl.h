@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/collision/barrier.h"
+#include "core/collision/self_barrier.h"
 #include "core/collision/self_contacts.h"
 #include "core/model/removal.h"
 #include "core/objective/objective.h"
@@ -92,7 +93,8 @@ struct Simulation::Impl {
   std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> compared_methods;
   std::unique_ptr<ExactSolver> exact_solver;  // x* of the reference, remade with A like the methods
   std::unique_ptr<SelfCollision> self_collision;
-  std::optional<ColliderBarrier> barrier;  // contact.model=barrier: this frame's (barrier.h)
+  std::unique_ptr<SelfBarrier> self_barrier;  // on self_collision's primitives: self-contact under the barrier
+  std::optional<ContactBarrier> barrier;  // contact.model=barrier: this frame's (barrier.h)
   double rest_diagonal = 0;                // of the rest shape's bounding box, the unit of contact.dhat
   std::vector<Collider> colliders;  // the scene's colliders posed at the current time
 

@@ -1,0 +1,81 @@
+#pragma once
+// Self-contact under the barrier (contact.model=barrier with self_collision.enabled): IPC's barrier
+// b(d) (barrier.h, Li et al. 2020) on the unsigned distance of every surface vertex to every triangle
+// it is not a corner of, and of every two edges that share no vertex (the triangles' edges and the
+// strands' segments), so that no cloth, tet surface or strand passes through itself or another. As in
+// IPC (Sec. 4.2), an edge-edge term is multiplied by the mollifier
+//   m(c) = (2 - c / eps) c / eps for c < eps, 1 beyond,   c = |e0 x e1|^2,  eps = 1e-3 |e0|^2 |e1|^2 at rest,
+// which takes it smoothly to zero as the edges turn parallel, where their distance is not smooth (the
+// vertex-triangle terms hold such pairs apart). Strands meet at their centre lines: their radius is
+// not part of d. Pairs already touching when a frame starts (d <= 1e-9 m: a scene that starts
+// intersecting, or penalties switched to the barrier on a tangled state) are left out for that frame,
+// so that they cannot stop every step; stats counts them.
+//
+// Broad phase (as IPC's): the grid of box_grid.h over the primitives' boxes swept along a line-search
+// step (less its mean motion: a cloth falling as a whole sweeps no pair into another) and grown by
+// 2 d^. Those candidates serve the step's collision detection and every trial of its line search, and
+// are found again, at a point or along the next step, when positions leave their reach. Deterministic for any thread
+// count: pairs are found per chunk of primitives and summed in order. Not to be called from several
+// threads at once (the candidates are cached).
+#include <utility>
+#include <vector>
+
+#include "core/collision/barrier.h"
+#include "core/collision/self_contacts.h"
+
+namespace qnsim {
+
+class SelfBarrier {
+ public:
+  explicit SelfBarrier(const CollisionPrimitives& primitives);
+
+  // The frame's reach d^ (m) and its start positions, which set the pairs left out (above).
+  void beginFrame(const VecX& start, double dhat);
+  // kappa sum of the (mollified) b(d) over the pairs within d^ at x; adds its gradient when asked.
+  double energy(const VecX& x, double kappa, VecX* gradient) const;
+  // The largest alpha in [0, max_alpha] such that no pair meets on x + [0, alpha] d (additive CCD, ccd.h).
+  double stepBound(const VecX& x, const VecX& d, double max_alpha) const;
+  BarrierStats stats(const VecX& x) const;
+  int leftOut() const { return static_cast<int>(touching_.size()); }  // pairs touching at the frame's start
+
+  // A pair of primitives: a surface vertex (index into the model) and a triangle, or two edges (edges()).
+  struct Pair {
+    bool edges;
+    int a, b;
+  };
+  const EdgeIndices& edges() const { return edges_; }
+  // The pairs whose boxes overlap: within d^ (sweep = nullptr) or on the step x + [0, 1] sweep.
+  std::vector<Pair> candidates(const VecX& x, const VecX* sweep, double grow) const;
+  // Distance of a pair at x, and kappa times the gradient of its (mollified) barrier when asked.
+  double distance(const Pair& pair, const VecX& x) const;
+
+ private:
+  Eigen::Vector4i corners(const Pair& pair) const;
+  double term(const Pair& pair, const VecX& x, double kappa, Eigen::Matrix<double, 12, 1>* gradient) const;
+  bool leftOutPair(const Pair& pair) const;
+  // The pairs that may be within d^ at x: the cached candidates (below), found again at x when they
+  // do not cover it.
+  const std::vector<Pair>& near(const VecX& x) const;
+  bool covers(const VecX& z) const;
+  double offPath(const VecX& z) const;
+  void cover(const VecX& from, const VecX& sweep) const;
+  VecX withoutMeanMotion(VecX displacement) const;  // on the primitives' vertices
+
+  const CollisionPrimitives& primitives_;
+  EdgeIndices edges_;                 // the triangles' edges, each once, then the strands' segments
+  std::vector<double> rest_length2_;  // per edge: its squared length at rest (the mollifier's eps)
+  double dhat_ = 0;
+  std::vector<std::pair<int, int>> touching_;  // the left-out pairs as (2 a + edges, b), sorted
+  // The pairs within (1 + kPad) d^ of each other somewhere on the path from + [0, 1] sweep (the last
+  // line-search step bounded, or a point), which hold every pair within d^ at positions near that path.
+  struct Candidates {
+    bool valid = false;
+    VecX from, sweep;
+    std::vector<Pair> pairs;
+  };
+  mutable Candidates cache_;
+  mutable std::vector<Aabb> triangle_boxes_, edge_boxes_;  // candidates' scratch, kept for its memory
+  mutable BoxGrid triangle_grid_, edge_grid_;
+};
+
+}  // namespace qnsim
