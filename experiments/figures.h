@@ -1,6 +1,6 @@
 #pragma once
 // The figures defined outside experiments.cpp, each in the file of its kind (conditioning.cpp,
-// strain_limit.cpp, cloth.cpp, recovery.cpp, pictures.cpp, timing_tables.cpp, table1_errors.cpp, pbd.cpp); experiments.cpp lists them all in
+// strain_limit.cpp, cloth.cpp, recovery.cpp, pictures.cpp, timing_tables.cpp, table1_errors.cpp, pbd.cpp, contact.cpp); experiments.cpp lists them all in
 // the paper's order, then the comparisons the paper does not make.
 #include "experiments/convergence.h"
 
@@ -15,6 +15,7 @@ ExperimentReport fig9(const ExperimentOptions& options);  // and Table II
 ExperimentReport fig11(const ExperimentOptions& options);
 ExperimentReport fig12(const ExperimentOptions& options);
 ExperimentReport fig18(const ExperimentOptions& options);
+ExperimentReport contact(const ExperimentOptions& options);  // penalty against barrier contact (contact.cpp)
 ExperimentReport pbd(const ExperimentOptions& options);  // position-based FEM beside ours (pbd.cpp)
 ExperimentReport solvers(const ExperimentOptions& options);  // every method at equal accuracy (solvers.cpp)
 ExperimentReport table1(const ExperimentOptions& options);
