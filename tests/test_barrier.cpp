@@ -8,6 +8,7 @@
 
 #include "core/collision/barrier.h"
 #include "core/collision/intersection_check.h"
+#include "qnsim/error.h"
 #include "tests/sim_fixtures.h"
 
 namespace qnsim {
@@ -156,6 +157,46 @@ TEST(Barrier, MethodsThatBoundTheirStepsRunTheBarrierTheOthersKeepPenalties) {
       EXPECT_EQ(pairs, 0) << method;
     }
   }
+}
+
+// The exact solve of --reference and the Compare tab under the barrier: x* is solved from the barrier's
+// start with every step bounded, so errors are finite, start at 1 and never fall below 0; a method
+// that cannot bound its steps is refused by name.
+TEST(Barrier, ReferenceAndCompareSolveUnderTheBarrier) {
+  Simulation sim(thrownBox("barrier", "armijo"));
+  sim.setReferenceEnabled(true);
+  sim.setIntersectionCheck(true);
+  for (int f = 0; f < 8; ++f) {  // through the impact (frames 2-4)
+    sim.step();
+    ASSERT_FALSE(sim.lastFrame().rolled_back);
+    EXPECT_EQ(sim.lastFrame().intersections, 0);
+    const std::vector<double>& errors = sim.lastRelativeErrors();
+    ASSERT_FALSE(errors.empty());
+    EXPECT_DOUBLE_EQ(errors.front(), 1.0) << "frame " << sim.frame();
+    for (double e : errors) {
+      EXPECT_TRUE(std::isfinite(e)) << "frame " << sim.frame();
+      EXPECT_GE(e, -1e-9) << "frame " << sim.frame();
+    }
+  }
+  const VecX before = sim.positions();
+  const std::vector<MethodTrace> traces = sim.compareNextFrame({{"ours", {"solver.method=qn"}}, {"pd", {"solver.method=pd"}}});
+  ASSERT_EQ(traces.size(), 2u);
+  for (const MethodTrace& t : traces) {
+    ASSERT_FALSE(t.rel_error.empty()) << t.label;
+    EXPECT_DOUBLE_EQ(t.rel_error.front(), 1.0) << t.label;
+    EXPECT_LT(t.rel_error.back(), 1.0) << t.label;
+    for (double e : t.rel_error) EXPECT_TRUE(std::isfinite(e) && e >= -1e-9) << t.label;
+  }
+  EXPECT_EQ(sim.positions(), before);  // a comparison does not advance the simulation
+  try {
+    sim.compareNextFrame({{"ours", {"solver.method=qn"}}, {"vbd", {"solver.method=vbd"}}});
+    FAIL() << "vbd cannot run the barrier";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("'vbd'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("contact.model=penalty"), std::string::npos) << e.what();
+  }
+  sim.step();  // and the simulation goes on after both
+  EXPECT_FALSE(sim.lastFrame().rolled_back);
 }
 
 }  // namespace

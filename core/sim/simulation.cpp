@@ -72,8 +72,8 @@ bool Simulation::Impl::guardsInversion() const { return settings().solver.invers
 // solve starts from the guess itself (y in Alg. 1). A method that cannot bound its steps by collision
 // detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a barrier it may step past
 // would promise what it cannot keep.
-void Simulation::Impl::prepareStart(VecX& x) {
-  if (settings().contact_model == ContactModel::Barrier && method->boundsSteps()) {
+void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
+  if (settings().contact_model == ContactModel::Barrier && bounds_steps) {
     const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
     barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
     barrier->beginFrame(colliders, nullptr);
@@ -134,15 +134,15 @@ void Simulation::Impl::step() {
   state.time += settings().time_step;
   ++state.frame;
   prepareFrame(state.time);
+  const VecX& start = startOf(settings().solver);  // x_1 := y (Alg. 1 line 1), VBD's adaptive guess, or x_n itself
+  if (&start != &state.x) state.x = start;
+  prepareStart(state.x, method->boundsSteps());
   double reference_ms = 0;  // reported apart: frame_ms is the solver's time alone
   if (reference_enabled) {
     Timer reference_timer;
-    computeReference(prediction.y);
+    computeReference(barrier ? state.x : prediction.y);
     reference_ms = reference_timer.ms();
   }
-  const VecX& start = startOf(settings().solver);  // x_1 := y (Alg. 1 line 1), VBD's adaptive guess, or x_n itself
-  if (&start != &state.x) state.x = start;
-  prepareStart(state.x);
   solve.ccd_step = 1.0;  // (position-based FEM never sets it)
   method->solve(state.x, solve);
   warning.clear();

@@ -37,8 +37,9 @@ struct Simulation::Impl {
   void poseColliders(double t);
   ContactRefresh contactRefresh();
   StepBound stepBound();
-  // The frame's barrier (contact.model=barrier), and a start x before any impact or flat tet.
-  void prepareStart(VecX& x);
+  // The frame's barrier (contact.model=barrier, for a method that bounds its steps), and a start x
+  // before any impact or flat tet.
+  void prepareStart(VecX& x, bool bounds_steps);
   bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).
@@ -75,8 +76,9 @@ struct Simulation::Impl {
   bool refactorPending() const { return pending.valid(); }
 
   // simulation_compare.cpp
-  void computeReference(const VecX& y);
+  void computeReference(const VecX& start);
   std::vector<MethodTrace> compareNextFrame(const std::vector<Method>& methods);
+  std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> comparedMethods(const std::vector<SolverSettings>& solvers);
 
   Scene scene;  // with every edit of its settings and materials
   const SimulationOptions options;

@@ -10,7 +10,7 @@ ExactSolver::ExactSolver(Objective& objective, SystemMatrix& system) : objective
 
 ExactSolver::~ExactSolver() = default;
 
-double ExactSolver::solve(VecX& x) {
+double ExactSolver::solve(VecX& x, const StepBound& bound) {
   // L-BFGS with a long window carries x most of the way cheaply (about 1 ms per iteration where a
   // Newton iteration refactors a 3n x 3n matrix); projected Newton then converges quadratically.
   VecX gradient;
@@ -22,13 +22,17 @@ double ExactSolver::solve(VecX& x) {
   settings.lbfgs_window = 20;
   FrameSolveResult result;
   LbfgsSolver lbfgs(makeInitialHessian(InitialHessianKind::Laplacian, objective_, system_, settings), settings.lbfgs_window);
-  FrameSolver(objective_, lbfgs, settings).solve(x, result);
+  FrameSolver lbfgs_solver(objective_, lbfgs, settings);
+  if (bound) lbfgs_solver.setStepBound(bound);
+  lbfgs_solver.solve(x, result);
   const double remaining = result.iterations.back().grad_norm;
   if (remaining <= target) return result.g;
   settings.gradient_tolerance = target / remaining;
   settings.iterations = 10;
   if (!newton_) newton_ = std::make_unique<NewtonSolver>(objective_, system_, settings);
-  FrameSolver(objective_, *newton_, settings).solve(x, result);
+  FrameSolver newton_solver(objective_, *newton_, settings);
+  if (bound) newton_solver.setStepBound(bound);
+  newton_solver.solve(x, result);
   return result.g;
 }
 

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "core/objective/objective.h"
+#include "core/solver/frame_solver.h"
 #include "core/solver/system_matrix.h"
 
 namespace qnsim {
@@ -18,8 +19,9 @@ class ExactSolver {
  public:
   ExactSolver(Objective& objective, SystemMatrix& system);
   ~ExactSolver();
-  // Returns g(x*) and writes x*.
-  double solve(VecX& x);
+  // Returns g(x*) and writes x*, every step bounded by `bound` when given (the barrier's collision
+  // detection: x must then start where nothing touches).
+  double solve(VecX& x, const StepBound& bound = {});
 
  private:
   Objective& objective_;
