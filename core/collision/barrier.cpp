@@ -101,6 +101,19 @@ double ContactBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha)
   return *std::min_element(bounds.begin(), bounds.end());
 }
 
+void ContactBarrier::filterDirection(const VecX& x, VecX& d) const {
+  if (!colliders_) return;
+  for (int v = 0; v < x.size() / 3; ++v)
+    for (const Collider& c : *colliders_) {
+      const Vec3 p = vertex(x, v);
+      if (!mayReach(c, p, dhat_)) continue;
+      const SurfacePoint s = closestSurfacePoint(c, p);
+      if (s.distance >= dhat_) continue;
+      const double inward = vertex(d, v).dot(s.normal);
+      if (inward < 0) vertex(d, v) -= inward * s.normal;
+    }
+}
+
 int ContactBarrier::feasibleStart(VecX& x) const {
   int moved = 0;
   for (const Collider& c : *colliders_)
@@ -126,16 +139,12 @@ bool ContactBarrier::adapt(const VecX& x) {
 BarrierStats ContactBarrier::stats(const VecX& x) const {
   BarrierStats stats = self_ ? self_->stats(x) : BarrierStats{};
   if (!colliders_) return stats;
-  double closest = stats.pairs > 0 ? stats.min_distance : kInfinity;
   for (int v = 0; v < x.size() / 3; ++v)
     for (const Collider& c : *colliders_) {
       if (!mayReach(c, vertex(x, v), dhat_)) continue;
       const double distance = closestSurfacePoint(c, vertex(x, v)).distance;
-      if (distance >= dhat_) continue;
-      ++stats.pairs;
-      closest = std::min(closest, distance);
+      if (distance < dhat_) stats.add(distance);
     }
-  stats.min_distance = stats.pairs > 0 ? closest : 0;
   return stats;
 }
 

@@ -15,6 +15,7 @@
 // some vertex closer than 1e-2 d^ and closer than before.
 // With self_collision.enabled the same barrier, with the same kappa, holds the bodies' surfaces apart
 // (SelfBarrier, self_barrier.h) in place of the self-collision penalties.
+#include <algorithm>
 #include <vector>
 
 #include "core/collision/collider.h"
@@ -31,6 +32,10 @@ double barrierSecondDerivative(double d, double dhat);
 struct BarrierStats {
   double min_distance = 0;  // the smallest distance below d^ (0 when none is)
   int pairs = 0;            // vertex-collider and self-contact pairs closer than d^
+  void add(double distance) {  // a pair closer than d^
+    min_distance = pairs == 0 ? distance : std::min(min_distance, distance);
+    ++pairs;
+  }
 };
 
 class ContactBarrier {
@@ -51,6 +56,10 @@ class ContactBarrier {
   // The largest alpha in [0, max_alpha] such that no vertex meets a collider, and no self-contact pair
   // meets, on x + [0, alpha] d (conservative: additive CCD).
   double stepBound(const VecX& x, const VecX& d, double max_alpha) const;
+  // The direction d at x without the part that moves a vertex within d^ of a collider towards it:
+  // the barrier is not in A, so a quasi-Newton direction pushes resting vertices into the collider
+  // and collision detection then shortens the whole step to almost nothing.
+  void filterDirection(const VecX& x, VecX& d) const;
   // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2 (in order of the
   // colliders): where a collider that moved at the frame's start carries them. Returns how many moved.
   int feasibleStart(VecX& x) const;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "core/collision/ccd.h"
 #include "core/common/parallel.h"
@@ -240,14 +239,10 @@ double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha) co
 
 BarrierStats SelfBarrier::stats(const VecX& x) const {
   BarrierStats s;
-  double closest = std::numeric_limits<double>::infinity();
   for (const Pair& pair : near(x)) {
     const double d = distance(pair, x);
-    if (d >= dhat_) continue;
-    ++s.pairs;
-    closest = std::min(closest, d);
+    if (d < dhat_) s.add(d);
   }
-  s.min_distance = s.pairs > 0 ? closest : 0;
   return s;
 }
 

@@ -64,6 +64,13 @@ StepBound Simulation::Impl::stepBound() {
   };
 }
 
+// Under the barrier, a direction without the parts that move resting vertices into colliders (barrier.h).
+DirectionFilter Simulation::Impl::directionFilter() {
+  return [this](const VecX& x, VecX& d) {
+    if (barrier) barrier->filterDirection(x, d);
+  };
+}
+
 bool Simulation::Impl::guardsInversion() const { return settings().solver.inversion_guard && method->boundsSteps(); }
 
 // The barrier needs a start that touches nothing: x_n (which touched nothing at the frame's end),

@@ -45,6 +45,7 @@ std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> Simulation:
       used.emplace_back(solver, makeFrameMethod(solver, *objective, *system));
       used.back().second->setContactRefresh(contactRefresh());
       used.back().second->setStepBound(stepBound());
+      used.back().second->setDirectionFilter(directionFilter());
     }
   }
   return used;
@@ -59,17 +60,20 @@ std::vector<MethodTrace> Simulation::Impl::compareNextFrame(const std::vector<Me
   }
   setThreadCount(settings().threads);
   adoptRefactor(true);
+  prepareFrame(state.time + settings().time_step);
+  // Made after the frame's objective is set: an initial Hessian (the rest-pose Hessian) reads its inertia weight.
   std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> used = comparedMethods(solvers);
   // Under the barrier all share one objective only if all run it.
   const bool barrier_model = settings().contact_model == ContactModel::Barrier;
   for (size_t m = 0; m < methods.size(); ++m)
     if (barrier_model && !used[m].second->boundsSteps()) {
       compared_methods = std::move(used);
+      updateHandleTargets(built.handles, state.time, built.model);  // back to the current frame's
+      poseColliders(state.time);
       throw error("compare: method '", methods[m].label,
                   "' cannot bound its steps by collision detection, so it keeps the penalties under contact.model=barrier; compare it "
                   "under contact.model=penalty");
     }
-  prepareFrame(state.time + settings().time_step);
   VecX reference_start = prediction.y;
   prepareStart(reference_start, barrier_model);  // under the barrier: y moved out of the colliders' way
   computeReference(reference_start);

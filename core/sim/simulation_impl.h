@@ -37,6 +37,7 @@ struct Simulation::Impl {
   void poseColliders(double t);
   ContactRefresh contactRefresh();
   StepBound stepBound();
+  DirectionFilter directionFilter();
   // The frame's barrier (contact.model=barrier, for a method that bounds its steps), and a start x
   // before any impact or flat tet.
   void prepareStart(VecX& x, bool bounds_steps);

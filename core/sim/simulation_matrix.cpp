@@ -32,6 +32,7 @@ void Simulation::Impl::createMethods() {
   method = makeFrameMethod(settings().solver, *objective, *system);
   method->setContactRefresh(contactRefresh());
   method->setStepBound(stepBound());
+  method->setDirectionFilter(directionFilter());
   compared_methods.clear();
   exact_solver = std::make_unique<ExactSolver>(*objective, *system);
 }

@@ -23,6 +23,8 @@ using ContactRefresh = std::function<bool(const VecX& x)>;
 // The largest step alpha in [0, max_alpha] along d from x that continuous collision detection allows
 // (contact.model=barrier, core/collision/barrier.h): no trial goes farther.
 using StepBound = std::function<double(const VecX& x, const VecX& d, double max_alpha)>;
+// Changes a descent direction d at x before its step is bounded (the barrier's filter of contacts).
+using DirectionFilter = std::function<void(const VecX& x, VecX& d)>;
 
 class FrameMethod {
  public:
@@ -33,6 +35,7 @@ class FrameMethod {
   // Bounds every step of the line search by continuous collision detection. Only a method that
   // boundsSteps() can run the barrier (contact.model=barrier); the others keep the penalties.
   virtual void setStepBound(StepBound /*bound*/) {}
+  virtual void setDirectionFilter(DirectionFilter /*filter*/) {}
   virtual bool boundsSteps() const { return false; }
   // x: in, the initial guess (y); out, the frame's solution.
   virtual void solve(VecX& x, FrameSolveResult& result) = 0;
@@ -58,6 +61,7 @@ class FrameSolver final : public FrameMethod {
   }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
   void setStepBound(StepBound bound) override { bound_ = std::move(bound); }
+  void setDirectionFilter(DirectionFilter filter) override { filter_ = std::move(filter); }
   bool boundsSteps() const override { return true; }
   void solve(VecX& x, FrameSolveResult& result) override;
   long factorizations() const override { return solver_.factorizations(); }
@@ -80,10 +84,11 @@ class FrameSolver final : public FrameMethod {
   SolverSettings settings_;
   ContactRefresh refresh_;
   StepBound bound_;
+  DirectionFilter filter_;
   double step_limit_ = INFINITY;  // trials beyond this alpha are refused (the step bound, for Wolfe's extrapolation)
   double round_off_step_ = 0;  // steps no longer than this (m) are round-off
   // Scratch, reused every frame (no allocation in the frame loop after the first).
-  VecX gradient_, direction_, trial_x_, trial_gradient_;
+  VecX gradient_, direction_, trial_x_, trial_gradient_, filtered_;
   EnergyParts parts_, trial_parts_;
   std::vector<double> partial_;  // block sums of the frame loop's inner products
   double trial_g_ = 0;
