@@ -101,17 +101,21 @@ double ContactBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha)
   return *std::min_element(bounds.begin(), bounds.end());
 }
 
-void ContactBarrier::filterDirection(const VecX& x, VecX& d) const {
-  if (!colliders_) return;
+bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, VecX& filtered) const {
+  if (!colliders_) return false;
+  bool changed = false;
   for (int v = 0; v < x.size() / 3; ++v)
     for (const Collider& c : *colliders_) {
       const Vec3 p = vertex(x, v);
       if (!mayReach(c, p, dhat_)) continue;
       const SurfacePoint s = closestSurfacePoint(c, p);
       if (s.distance >= dhat_) continue;
-      const double inward = vertex(d, v).dot(s.normal);
-      if (inward < 0) vertex(d, v) -= inward * s.normal;
+      const double inward = (changed ? Vec3(vertex(filtered, v)) : Vec3(vertex(d, v))).dot(s.normal);
+      if (!(inward < 0)) continue;
+      if (!changed) filtered = d, changed = true;
+      vertex(filtered, v) -= inward * s.normal;
     }
+  return changed;
 }
 
 int ContactBarrier::feasibleStart(VecX& x) const {

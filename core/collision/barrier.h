@@ -59,7 +59,8 @@ class ContactBarrier {
   // The direction d at x without the part that moves a vertex within d^ of a collider towards it:
   // the barrier is not in A, so a quasi-Newton direction pushes resting vertices into the collider
   // and collision detection then shortens the whole step to almost nothing.
-  void filterDirection(const VecX& x, VecX& d) const;
+  // Returns false, writing nothing, when no vertex's direction changes.
+  bool filterDirection(const VecX& x, const VecX& d, VecX& filtered) const;
   // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2 (in order of the
   // colliders): where a collider that moved at the frame's start carries them. Returns how many moved.
   int feasibleStart(VecX& x) const;

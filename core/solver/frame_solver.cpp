@@ -163,9 +163,7 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     // A step that moves no vertex by more than 1e-14 of the model's size is round-off: x already
     // solves the frame (a body at rest, or in free fall where y is the answer).
     if (largest_move <= round_off_step_) break;
-    if (filter_) {  // a filtered direction must still descend, else the direction stays as it was
-      filtered_ = direction_;
-      filter_(x, filtered_);
+    if (filter_ && filter_(x, direction_, filtered_)) {  // a filtered direction must still descend
       const double filtered_slope = gradient_.dot(filtered_);
       if (filtered_slope < 0) std::swap(direction_, filtered_), slope = filtered_slope;
     }

@@ -23,8 +23,9 @@ using ContactRefresh = std::function<bool(const VecX& x)>;
 // The largest step alpha in [0, max_alpha] along d from x that continuous collision detection allows
 // (contact.model=barrier, core/collision/barrier.h): no trial goes farther.
 using StepBound = std::function<double(const VecX& x, const VecX& d, double max_alpha)>;
-// Changes a descent direction d at x before its step is bounded (the barrier's filter of contacts).
-using DirectionFilter = std::function<void(const VecX& x, VecX& d)>;
+// A changed descent direction at x, written to `filtered`, before its step is bounded (the barrier's
+// filter of resting contacts); returns false, writing nothing, when it leaves d as it is.
+using DirectionFilter = std::function<bool(const VecX& x, const VecX& d, VecX& filtered)>;
 
 class FrameMethod {
  public:
