@@ -106,9 +106,18 @@ void drawSimulationPanel(UiState& ui) {
   ImGui::SameLine();
   if (ImGui::Button("Reset", {third, 0})) runner.reset();
   ImGui::Text("frame %d, t = %.3f s, step %.1f ms", s.frame, s.time, s.record.frame_ms);
-  if (!ui.session->colliders.empty())
+  const bool barrier = s.settings.contact_model == ContactModel::Barrier;
+  if (barrier && (!ui.session->colliders.empty() || s.settings.self_collision.enabled)) {
+    ImGui::Text("barrier pairs %d, closest %.2g mm", s.record.barrier_pairs, 1e3 * s.record.min_distance);
+    ImGui::Text("smallest step bound %.2g", s.record.ccd_step);
+    helpMarker("contact.model=barrier: the pairs within the barrier's reach d^ at the frame's end (vertex-collider and, with "
+               "self-collisions, vertex-triangle and edge-edge), the smallest distance among them, and the smallest step bound "
+               "collision detection set in the frame (1: no step was held back). A method that cannot bound its steps (vbd, "
+               "jacobi, admm, pbd, xpbd) keeps the penalties, and the pairs stay 0.");
+  } else if (!ui.session->colliders.empty()) {
     ImGui::Text("contacts %d, deepest %.2f mm", s.record.active_contacts, 1e3 * s.record.max_penetration);
-  if (s.settings.self_collision.enabled) {
+  }
+  if (s.settings.self_collision.enabled && !barrier) {
     ImGui::Text("self-contacts %d, deepest %.2f mm", s.record.self_contacts, 1e3 * s.record.max_self_penetration);
     helpMarker("Self-contact terms that push this frame (vertex-triangle and strand pairs closer than the contact distance), "
                "and the deepest: the contact distance minus the vertex's height above the triangle. More than the thickness "
