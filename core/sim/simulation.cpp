@@ -81,7 +81,7 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   if (settings().contact_model == ContactModel::Barrier && bounds_steps) {
     const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
     barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
-    barrier->beginFrame(colliders, nullptr);
+    barrier->beginFrame(colliders, settings().self_collision.enabled ? self_barrier.get() : nullptr);
     objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
   } else {
     barrier.reset();
@@ -91,10 +91,8 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   VecX start = x_start;
   if (barrier) {
     barrier->feasibleStart(start);
-    if (settings().self_collision.enabled) {  // surfaces held apart from the start the colliders left
-      self_barrier->beginFrame(start, barrier->dhat());
-      barrier->beginFrame(colliders, self_barrier.get());
-    }
+    // Surfaces held apart from the start the colliders left.
+    if (settings().self_collision.enabled) self_barrier->beginFrame(start, barrier->dhat());
   }
   const VecX toward = x - start;
   x = start + stepBound()(start, toward, 1.0) * toward;
