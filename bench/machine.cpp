@@ -21,7 +21,8 @@ std::string describeMachine(int threads) {
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   return cpu + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores, " + std::to_string(threads) + " thread(s), g++ " +
-         __VERSION__ + ", " + QNSIM_BUILD_TYPE + " build, sparse Cholesky " + sparseBackend() + ", " + date;
+         __VERSION__ + ", " + QNSIM_BUILD_TYPE + " build, sparse Cholesky " + sparseBackend() +
+         ", " + vectorKernels() + " kernels, " + date;
 }
 
 std::string loadAverage() {

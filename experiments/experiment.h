@@ -4,6 +4,7 @@
 // is one more entry), and writes a CSV (method,frame,iter,time_ms,rel_error), an SVG and a PNG in the
 // style of the paper's figure, and a short summary with the paper's statement beside our numbers.
 // Methods are qnsim::Method (qnsim/method.h): a label and the --set edits that make it.
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -19,6 +20,8 @@ struct ExperimentOptions {
   std::filesystem::path out = "experiments_out";
   bool quick = false;  // a CI-sized run: fewer iterations
   std::function<void(int done, int total, const std::string& what)> progress;
+  std::vector<std::string> scenes;  // table1, table1_errors: only these catalog scenes (empty: all)
+  bool wants(const std::string& scene) const { return scenes.empty() || std::find(scenes.begin(), scenes.end(), scene) != scenes.end(); }
 };
 
 struct ExperimentReport {

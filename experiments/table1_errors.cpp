@@ -453,7 +453,8 @@ ExperimentReport report(const std::vector<Measured>& all, const ExperimentOption
 }  // namespace
 
 ExperimentReport table1Errors(const ExperimentOptions& o) {
-  const std::vector<Run> runs = runsOf(o.quick);
+  std::vector<Run> runs = runsOf(o.quick);
+  std::erase_if(runs, [&](const Run& run) { return !o.wants(run.scene); });
   std::vector<Measured> all;
   ExperimentReport written;
   for (size_t i = 0; i < runs.size(); ++i) {

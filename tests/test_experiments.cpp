@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -23,7 +24,7 @@ class QuickExperiment : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(QuickExperiment, WritesItsFiguresAndAComparisonWithThePaper) {
   const auto dir = test::scratchDir("experiment_" + GetParam());
-  const ExperimentReport report = findExperiment(GetParam()).run({dir, true, {}});
+  const ExperimentReport report = findExperiment(GetParam()).run({dir, true, {}, {}});
   EXPECT_FALSE(report.paper.empty());
   EXPECT_FALSE(report.summary.empty());
   ASSERT_GE(report.files.size(), 3u);  // CSV, SVG, PNG, then any tables
@@ -85,6 +86,17 @@ std::vector<std::string> registeredExperiments() {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, QuickExperiment, ::testing::ValuesIn(registeredExperiments()));
+
+// --scenes: table1 measures the scenes named and no other.
+TEST(ExperimentScenes, Table1MeasuresOnlyTheScenesNamed) {
+  const auto dir = test::scratchDir("experiment_table1_scenes");
+  findExperiment("table1").run({dir, true, {}, {"thin_sheet"}});
+  std::ifstream in(dir / "table1.md");
+  const std::string table((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(table.find("| thin_sheet |"), std::string::npos);
+  EXPECT_EQ(table.find("| shaking_bar |"), std::string::npos);
+  EXPECT_EQ(table.find("| sphere_spline_a |"), std::string::npos);
+}
 
 TEST(PlotPng, DrawsTheSeriesInTheirColoursAndWritesAtomically) {
   plot::PlotSpec p{"title", "x", "y", {0, 10, false}, {0, 1, false}, {}, true};

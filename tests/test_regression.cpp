@@ -3,10 +3,10 @@
 // to print every residual), and determinism (the same run twice, and with 1 or 2 threads, gives
 // bit-identical positions). Recordings are regenerated with
 //   qnsim run scenes/NAME.json --frames 30 --threads 1 -q --frame-csv tests/data/regression/NAME.csv
-// and backend.txt there names the sparse Cholesky backend that made them (`qnsim version` prints a
-// build's). A build with the same backend must match to round-off of the same operations (1e-9); with
-// the other backend the factorisations round differently and the runs drift apart slowly, so the
-// comparison allows 1e-6 and says so.
+// and backend.txt there names the sparse Cholesky backend and the vector kernels that made them
+// (`qnsim version` prints a build's). A run with both the same must match to round-off of the same
+// operations (1e-9); with another backend or kernels the operations round differently and the runs
+// drift apart slowly, so the comparison allows 1e-6 and says so.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -49,14 +49,16 @@ Table runScene(const std::string& name, int frames) {
   return readCsv(path);
 }
 
-// The relative tolerance for this build against the recordings, before QNSIM_TOL_SCALE.
+// The relative tolerance for this build against the recordings, before QNSIM_TOL_SCALE: round-off of
+// the same operations where the backend and the vector kernels are those that recorded them.
 double backendTolerance() {
   std::ifstream in(test::testDataDir() / "regression" / "backend.txt");
-  std::string recorded;
-  std::getline(in, recorded);
-  if (recorded == sparseBackend()) return 1e-9;
-  std::printf("regression: recorded with the %s backend, this build uses %s: comparing within round-off (1e-6)\n", recorded.c_str(),
-              sparseBackend());
+  std::string backend, kernels;
+  std::getline(in, backend);
+  std::getline(in, kernels);
+  if (backend == sparseBackend() && kernels == vectorKernels()) return 1e-9;
+  std::printf("regression: recorded with %s and %s kernels, this run uses %s and %s kernels: comparing within round-off (1e-6)\n",
+              backend.c_str(), kernels.c_str(), sparseBackend(), vectorKernels());
   return 1e-6;
 }
 

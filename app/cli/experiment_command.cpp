@@ -1,4 +1,4 @@
-// qnsim experiment NAME|all [--out DIR] [--quick]: the paper's figures, one command each
+// qnsim experiment NAME|all [--out DIR] [--quick] [--scenes A,B]: the paper's figures, one command each
 // (experiments/). Prints each figure's statement in the paper beside what was measured.
 #include <cstdio>
 
@@ -13,6 +13,7 @@ struct ExperimentCommandOptions {
   std::string name;
   std::string out = "experiments_out";
   bool quick = false;
+  std::vector<std::string> scenes;
 };
 
 void print(const ExperimentReport& r) {
@@ -48,6 +49,8 @@ Command addExperimentCommand(CLI::App& app) {
   cmd->add_option("name", options->name, "Experiment name, or all")->required();
   cmd->add_option("--out", options->out, "Output folder (created if missing)");
   cmd->add_flag("--quick", options->quick, "A CI-sized run: a third of the iterations");
+  cmd->add_option("--scenes", options->scenes, "table1, table1_errors: only these catalog scenes, e.g. bunny_torus,squirrel_head")
+      ->delimiter(',');
   return [options] {
     std::vector<const Experiment*> chosen;
     if (options->name == "all")
@@ -61,7 +64,8 @@ Command addExperimentCommand(CLI::App& app) {
       const int base = 1000 * static_cast<int>(i);
       ExperimentOptions run{options->out, options->quick, [&](int done, int total, const std::string& what) {
                               bar.update(base + (total > 0 ? 1000 * done / total : 0), what);
-                            }};
+                            },
+                            options->scenes};
       bar.update(base, chosen[i]->name + ": " + chosen[i]->title);
       reports.push_back(chosen[i]->run(run));
       bar.finish();

@@ -42,9 +42,10 @@ Command addParamsCommand(CLI::App& app) {
 }
 
 Command addVersionCommand(CLI::App& app) {
-  app.add_subcommand("version", "Print the version and the build's sparse Cholesky backend.");
+  app.add_subcommand("version", "Print the version, the build's sparse Cholesky backend and the vector kernels this CPU runs.");
   return [] {
-    std::printf("qnsim %s (sparse Cholesky: %s)\n", qnsim::version(), qnsim::sparseBackend());
+    std::printf("qnsim %s (sparse Cholesky: %s; vector kernels: %s)\n", qnsim::version(), qnsim::sparseBackend(),
+                qnsim::vectorKernels());
     return 0;
   };
 }

@@ -4,7 +4,8 @@
 // rest of the build; the CPU chooses between them at run time.
 namespace qnsim {
 
-// Whether this CPU runs the AVX2/FMA kernels (and this build has them).
+// Whether this process runs the AVX2/FMA kernels: the build has them, the CPU runs them, and the
+// environment variable QNSIM_SIMD is not "portable" (which keeps every kernel on its portable build).
 bool avx2Available();
 
 // Declares a kernel's functions in the namespaces of both its builds.

@@ -106,6 +106,11 @@ class NeoHookean : public SolidMaterial {
   void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const override {
     loopEnergyAndStress(F, count, psi, P);
   }
+  // mu, lambda and J0, for the element pass's vector kernel (core/objective/tet_kernels.h).
+  struct Constants {
+    double mu, lambda, inversion_j;
+  };
+  Constants constants() const { return {mu_, lambda_, inversion_j_}; }
 
  private:
   double mu_ = 0, lambda_ = 0, inversion_j_ = 0;

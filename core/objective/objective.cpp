@@ -5,6 +5,7 @@
 #include "core/common/parallel.h"
 #include "core/common/simd.h"
 #include "core/material/fiber.h"
+#include "core/material/models.h"
 #include "core/objective/spring_kernels.h"
 
 namespace qnsim {
@@ -68,46 +69,84 @@ const VecX& Objective::energyArgument(const VecX& x) {
   return argument_;
 }
 
-void Objective::evaluateTets(const VecX& x, TetOutput output) {
+// Calls run(first, last) for every run of consecutive present tets of one region in [begin, end), and
+// clears the removed ones (their forces too when clear_forces).
+template <class Run>
+void Objective::forEachTetRun(int begin, int end, bool clear_forces, const Run& run) {
   const TetElements& tets = model_.tets;
-  const bool with_stress = output != TetOutput::Energy;
-  if (output == TetOutput::Stress) tet_stress_.resize(tets.size());
-  parallelFor(tets.size(), 256, [&](int begin, int end) {
-    // Runs of consecutive present tets of one region go through the material together (svd3 batches).
-    constexpr int kBlock = 16;
-    Mat3 F[kBlock], P[kBlock];
-    double psi[kBlock];
-    for (int first = begin; first < end;) {
-      if (tets.removed[first]) {
-        clearElement(first, 4 * first, 4, output == TetOutput::Forces);
-        ++first;
-        continue;
-      }
-      const int region = tets.region[first];
-      int size = 0;
-      for (; size < kBlock && first + size < end && tets.region[first + size] == region && !tets.removed[first + size]; ++size)
-        F[size] = tets.deformationGradient(x, first + size);
-      model_.solid(region).energiesAndStresses(F, size, psi, with_stress ? P : nullptr);
-      for (int i = 0; i < size; ++i) {
-        const int e = first + i;
-        psi[i] += addFiberEnergyAndStress(model_.regions[region].fiber, F[i], with_stress ? &P[i] : nullptr);
-        element_energy_[e] = tets.volume[e] * psi[i];
-        if (output == TetOutput::Forces) tetForces(tets, e, P[i], &element_force_[4 * e]);
-        if (output == TetOutput::Stress) tet_stress_[e] = P[i];
-      }
-      first += size;
+  for (int first = begin; first < end;) {
+    if (tets.removed[first]) {
+      clearElement(first, 4 * first, 4, clear_forces);
+      ++first;
+      continue;
     }
+    int last = first + 1;
+    while (last < end && tets.region[last] == tets.region[first] && !tets.removed[last]) ++last;
+    run(first, last);
+    first = last;
+  }
+}
+
+// The Neo-Hookean vector kernel's view of a region's tets where this process runs it on them
+// (tet_kernels.h): a Neo-Hookean region without fibres, on a CPU with AVX2 and FMA.
+std::optional<NeoHookeanTets> Objective::vectorKernelView(int region) const {
+  if (!avx2Available() || model_.regions[region].fiber.kappa != 0.0) return std::nullopt;
+  const auto* neo_hookean = dynamic_cast<const NeoHookean*>(&model_.solid(region));
+  if (!neo_hookean) return std::nullopt;
+  const TetElements& tets = model_.tets;
+  const NeoHookean::Constants c = neo_hookean->constants();
+  return NeoHookeanTets{tets.vertices.data()->data(), tets.rest_inverse.data()->data(), tets.volume.data(), c.mu, c.lambda,
+                        c.inversion_j};
+}
+
+void Objective::evaluateTets(const VecX& x, TetOutput output) {
+  if (output == TetOutput::Stress) tet_stress_.resize(model_.tets.size());
+  parallelFor(model_.tets.size(), 256, [&](int begin, int end) {
+    forEachTetRun(begin, end, output == TetOutput::Forces, [&](int first, int last) { evaluateTetRun(x, first, last, output); });
   });
 }
 
-// The forces of the stresses evaluateTets kept (TetOutput::Stress).
+// Tets [first, last), present and of one region: through the vector kernel where it applies, else
+// through the material's batch call (svd3 batches) in blocks of 16.
+void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput output) {
+  const TetElements& tets = model_.tets;
+  const int region = tets.region[first];
+  if (const auto view = vectorKernelView(region)) {
+    const TetPassOutput out{element_energy_.data(), output == TetOutput::Stress ? tet_stress_.data()->data() : nullptr,
+                            output == TetOutput::Forces ? element_force_.data()->data() : nullptr};
+    tet_avx2::neoHookeanPass(*view, x.data(), first, last, out);
+    return;
+  }
+  const bool with_stress = output != TetOutput::Energy;
+  constexpr int kBlock = 16;
+  Mat3 F[kBlock], P[kBlock];
+  double psi[kBlock];
+  for (int start = first; start < last; start += kBlock) {
+    const int size = std::min(kBlock, last - start);
+    for (int i = 0; i < size; ++i) F[i] = tets.deformationGradient(x, start + i);
+    model_.solid(region).energiesAndStresses(F, size, psi, with_stress ? P : nullptr);
+    for (int i = 0; i < size; ++i) {
+      const int e = start + i;
+      psi[i] += addFiberEnergyAndStress(model_.regions[region].fiber, F[i], with_stress ? &P[i] : nullptr);
+      element_energy_[e] = tets.volume[e] * psi[i];
+      if (output == TetOutput::Forces) tetForces(tets, e, P[i], &element_force_[4 * e]);
+      if (output == TetOutput::Stress) tet_stress_[e] = P[i];
+    }
+  }
+}
+
+// The forces of the stresses evaluateTets kept (TetOutput::Stress), by the code that would have made
+// them with TetOutput::Forces, so that both give the same bits.
 void Objective::forcesFromStresses() {
   const TetElements& tets = model_.tets;
   parallelFor(tets.size(), 256, [&](int begin, int end) {
-    for (int e = begin; e < end; ++e) {
-      if (tets.removed[e]) clearElement(e, 4 * e, 4, true);
-      else tetForces(tets, e, tet_stress_[e], &element_force_[4 * e]);
-    }
+    forEachTetRun(begin, end, true, [&](int first, int last) {
+      if (const auto view = vectorKernelView(tets.region[first])) {
+        tet_avx2::forcesFromStresses(*view, tet_stress_.data()->data(), first, last, element_force_.data()->data());
+        return;
+      }
+      for (int e = first; e < last; ++e) tetForces(tets, e, tet_stress_[e], &element_force_[4 * e]);
+    });
   });
 }
 

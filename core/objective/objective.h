@@ -8,11 +8,13 @@
 // pass. Other integrators evaluate c E(s x + o) instead of E(x) (see core/sim/integrator.h).
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "core/math/proximity.h"
 #include "core/model/model.h"
 #include "core/objective/element_hessian.h"
+#include "core/objective/tet_kernels.h"
 #include "qnsim/state.h"
 #include "qnsim/telemetry.h"
 
@@ -157,6 +159,10 @@ class Objective {
   void evaluateElements(const VecX& x, TetOutput output);
   double assemble(const VecX& x, bool energies, EnergyParts* parts, VecX* gradient);
   void evaluateTets(const VecX& x, TetOutput output);
+  void evaluateTetRun(const VecX& x, int first, int last, TetOutput output);
+  template <class Run>
+  void forEachTetRun(int begin, int end, bool clear_forces, const Run& run);
+  std::optional<NeoHookeanTets> vectorKernelView(int region) const;
   void forcesFromStresses();
   void evaluateSprings(const VecX& x);
   void clearElement(int element, int first_force, int forces, bool with_gradient);

@@ -1,0 +1,268 @@
+// The AVX2/FMA build of the Neo-Hookean element pass (see tet_kernels.h): CMake compiles this file with
+// -mavx2 -mfma where the compiler targets x86. Elsewhere it holds a scalar copy, never chosen.
+// Intrinsics are always inlined and never emitted on their own, so <immintrin.h> is safe here; every
+// other helper has internal linkage.
+#include "core/objective/tet_kernels.h"
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#endif
+
+namespace qnsim {
+namespace tet_avx2 {
+
+#if defined(__AVX2__) && defined(__FMA__)
+namespace {
+
+using V = __m256d;  // four tets, one per lane
+
+V splat(double a) { return _mm256_set1_pd(a); }
+V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
+V fms(V a, V b, V c) { return _mm256_fmsub_pd(a, b, c); }  // a b - c
+
+// log x for x > 0, the argument reduction x = 2^k m with m in [1/sqrt 2, sqrt 2) and
+// log m = 2 atanh s = 2 (s + s^3/3 + ... + s^21/21), s = (m - 1)/(m + 1), |s| < 0.172: the series'
+// remainder is below 1e-18 of the result. k ln 2 is added as k ln2_hi (exact: ln2_hi has 31 bits)
+// plus k ln2_lo. +inf and NaN are returned as they are.
+V log(V x) {
+  const __m256i bits = _mm256_castpd_si256(x);
+  const __m256i mantissa_mask = _mm256_set1_epi64x(0x000FFFFFFFFFFFFFLL);
+  const __m256i one_bits = _mm256_set1_epi64x(0x3FF0000000000000LL);
+  V m = _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(bits, mantissa_mask), one_bits));  // [1, 2)
+  // The biased exponent as a double: its bits put into 2^52's mantissa, then 2^52 subtracted.
+  const __m256i exponent = _mm256_srli_epi64(bits, 52);
+  const V two52 = splat(4503599627370496.0);
+  V k = _mm256_castsi256_pd(_mm256_or_si256(exponent, _mm256_castpd_si256(two52))) - two52 - splat(1023.0);
+  const V large = _mm256_cmp_pd(m, splat(1.4142135623730951), _CMP_GT_OQ);
+  m = _mm256_blendv_pd(m, m * splat(0.5), large);
+  k = k + _mm256_and_pd(large, splat(1.0));
+  const V s = (m - splat(1.0)) / (m + splat(1.0)), z = s * s;
+  V series = splat(1.0 / 21.0);
+  for (int j = 19; j >= 1; j -= 2) series = fma(series, z, splat(1.0 / j));
+  const V log_m = (s + s) * series;
+  const V result = fma(k, splat(0.6931471803691238), fma(k, splat(1.9082149292705877e-10), log_m));
+  const V finite = _mm256_cmp_pd(x, splat(__builtin_inf()), _CMP_LT_OQ);  // false for +inf and NaN
+  return _mm256_blendv_pd(x, result, finite);
+}
+
+// Rows of four registers in, columns out: out[i] holds lane i of in[0..3].
+void transpose(const V in[4], V out[4]) {
+  const V t0 = _mm256_unpacklo_pd(in[0], in[1]), t1 = _mm256_unpackhi_pd(in[0], in[1]);
+  const V t2 = _mm256_unpacklo_pd(in[2], in[3]), t3 = _mm256_unpackhi_pd(in[2], in[3]);
+  out[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+  out[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+  out[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+  out[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+}
+
+// The four lanes' values of 4 consecutive doubles starting at each lane's pointer: result[k] = (p0[k], p1[k], ...).
+void gather4(const double* const p[4], V result[4]) {
+  const V rows[4] = {_mm256_loadu_pd(p[0]), _mm256_loadu_pd(p[1]), _mm256_loadu_pd(p[2]), _mm256_loadu_pd(p[3])};
+  transpose(rows, result);
+}
+
+// Lane i's four values of registers v[0..3] stored at p[i], for the first `count` lanes.
+void scatter4(const V v[4], double* const p[4], int count) {
+  V columns[4];
+  transpose(v, columns);
+  for (int i = 0; i < count; ++i) _mm256_storeu_pd(p[i], columns[i]);
+}
+
+struct Vec3x4 {
+  V x, y, z;
+};
+Vec3x4 operator-(const Vec3x4& a, const Vec3x4& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+Vec3x4 cross(const Vec3x4& a, const Vec3x4& b) {
+  return {fms(a.y, b.z, a.z * b.y), fms(a.z, b.x, a.x * b.z), fms(a.x, b.y, a.y * b.x)};
+}
+V dot(const Vec3x4& a, const Vec3x4& b) { return fma(a.x, b.x, fma(a.y, b.y, a.z * b.z)); }
+
+// Corner `corner` of the four lanes' tets: three masked loads (none reads past x's end), transposed.
+Vec3x4 corner(const double* x, const int* const tet[4], int corner) {
+  const __m256i xyz = _mm256_setr_epi64x(-1, -1, -1, 0);
+  const V rows[4] = {_mm256_maskload_pd(x + 3 * tet[0][corner], xyz), _mm256_maskload_pd(x + 3 * tet[1][corner], xyz),
+                     _mm256_maskload_pd(x + 3 * tet[2][corner], xyz), _mm256_maskload_pd(x + 3 * tet[3][corner], xyz)};
+  V c[4];
+  transpose(rows, c);
+  return {c[0], c[1], c[2]};
+}
+
+// Clears the registers' upper halves before returning to code built without AVX. The compiler does this
+// itself at the end of a function that uses them, but not after a call to a local helper that did (it
+// takes the helper to have left them clean), and dirty upper halves made the SSE loops that follow
+// (L-BFGS's) three times slower.
+void leaveAvx() { _mm256_zeroupper(); }
+
+// Four consecutive tets from `first` (lanes past `count` repeat the last tet and are never stored).
+struct Lanes {
+  int first, count, e[4];
+  Lanes(int first_tet, int end) : first(first_tet), count(end - first_tet < 4 ? end - first_tet : 4) {
+    for (int i = 0; i < 4; ++i) e[i] = first + (i < count ? i : count - 1);
+  }
+};
+
+// Nine doubles per tet at base + 9 e, lanes as registers: m[k] = each lane's k-th (Dm^-1 or P, column-major).
+void gather9(const double* base, const Lanes& lanes, V m[9]) {
+  const double* p[4];
+  for (int i = 0; i < 4; ++i) p[i] = base + 9 * lanes.e[i];
+  gather4(p, m);
+  const double* p4[4] = {p[0] + 4, p[1] + 4, p[2] + 4, p[3] + 4};
+  gather4(p4, m + 4);
+  m[8] = _mm256_setr_pd(p[0][8], p[1][8], p[2][8], p[3][8]);
+}
+
+V volumes(const NeoHookeanTets& tets, const Lanes& lanes) {
+  return _mm256_setr_pd(tets.volume[lanes.e[0]], tets.volume[lanes.e[1]], tets.volume[lanes.e[2]], tets.volume[lanes.e[3]]);
+}
+
+// The corner forces V P Dm^-T (columns 1-3: corners 1-3; corner 0 minus their sum), 12 per tet.
+void storeForces(const Vec3x4 P[3], const V r[9], V volume, const Lanes& lanes, double* force) {
+  Vec3x4 H[3];  // H(:, j) = V sum_k P(:, k) Dm^-1(j, k)
+  for (int j = 0; j < 3; ++j) {
+    const V a = volume * r[j], b = volume * r[j + 3], c = volume * r[j + 6];
+    H[j] = {fma(P[0].x, a, fma(P[1].x, b, P[2].x * c)), fma(P[0].y, a, fma(P[1].y, b, P[2].y * c)),
+            fma(P[0].z, a, fma(P[1].z, b, P[2].z * c))};
+  }
+  const V zero = _mm256_setzero_pd();
+  const Vec3x4 f0 = {zero - (H[0].x + H[1].x + H[2].x), zero - (H[0].y + H[1].y + H[2].y), zero - (H[0].z + H[1].z + H[2].z)};
+  double* p[4];
+  for (int i = 0; i < 4; ++i) p[i] = force + 12 * (lanes.first + i);
+  const V group[3][4] = {{f0.x, f0.y, f0.z, H[0].x}, {H[0].y, H[0].z, H[1].x, H[1].y}, {H[1].z, H[2].x, H[2].y, H[2].z}};
+  for (int g = 0; g < 3; ++g) {
+    scatter4(group[g], p, lanes.count);
+    for (int i = 0; i < 4; ++i) p[i] += 4;
+  }
+}
+
+void storeStresses(const Vec3x4 P[3], const Lanes& lanes, double* stress) {
+  double* p[4];
+  for (int i = 0; i < 4; ++i) p[i] = stress + 9 * (lanes.first + i);
+  const V head[4] = {P[0].x, P[0].y, P[0].z, P[1].x}, middle[4] = {P[1].y, P[1].z, P[2].x, P[2].y};
+  scatter4(head, p, lanes.count);
+  for (int i = 0; i < 4; ++i) p[i] += 4;
+  scatter4(middle, p, lanes.count);
+  alignas(32) double last[4];
+  _mm256_store_pd(last, P[2].z);
+  for (int i = 0; i < lanes.count; ++i) p[i][4] = last[i];
+}
+
+}  // namespace
+
+void neoHookeanPass(const NeoHookeanTets& tets, const double* x, int begin, int end, const TetPassOutput& out) {
+  const V mu = splat(tets.mu), lambda = splat(tets.lambda), J0 = splat(tets.inversion_j);
+  const V inverse_J0_squared = splat(1.0 / (tets.inversion_j * tets.inversion_j)), zero = _mm256_setzero_pd();
+  for (int first = begin; first < end; first += 4) {
+    const Lanes lanes(first, end);
+    const int* tet[4];
+    for (int i = 0; i < 4; ++i) tet[i] = tets.vertices + 4 * lanes.e[i];
+    V r[9];  // Dm^-1, column-major
+    gather9(tets.rest_inverse, lanes, r);
+    const V volume = volumes(tets, lanes);
+
+    const Vec3x4 x0 = corner(x, tet, 0);
+    const Vec3x4 d[3] = {corner(x, tet, 1) - x0, corner(x, tet, 2) - x0, corner(x, tet, 3) - x0};
+    Vec3x4 F[3];  // columns: F(:, j) = sum_k Ds(:, k) Dm^-1(k, j)
+    for (int j = 0; j < 3; ++j) {
+      const V a = r[3 * j], b = r[3 * j + 1], c = r[3 * j + 2];
+      F[j] = {fma(d[0].x, a, fma(d[1].x, b, d[2].x * c)), fma(d[0].y, a, fma(d[1].y, b, d[2].y * c)),
+              fma(d[0].z, a, fma(d[1].z, b, d[2].z * c))};
+    }
+    const Vec3x4 cofactor[3] = {cross(F[1], F[2]), cross(F[2], F[0]), cross(F[0], F[1])};
+    const V J = dot(F[0], cofactor[0]);
+
+    // The extended log l(J) (exact log above J0, its quadratic continuation below) and c(J) of Eq. 14:
+    // with Jc = max(J, J0) and delta = min(J - J0, 0), l = log Jc + delta/J0 - delta^2/(2 J0^2) and
+    // l' = 1/Jc - delta/J0^2; NaN stays NaN (the operands' order makes max and min return it).
+    const V Jc = _mm256_max_pd(J0, J), delta = _mm256_min_pd(zero, J - J0);
+    const V l = log(Jc) + delta / J0 - splat(0.5) * delta * delta * inverse_J0_squared;
+    const V dl = splat(1.0) / Jc - delta * inverse_J0_squared;
+    const V dc = fms(lambda, l, mu) * dl;                       // c'(J) = (-mu + lambda l) l'
+    const V volume_term = l * fms(splat(0.5) * lambda, l, mu);  // c(J) = -mu l + lambda/2 l^2
+    const V squared_norm = dot(F[0], F[0]) + dot(F[1], F[1]) + dot(F[2], F[2]);
+    const V psi = fma(splat(0.5) * mu, squared_norm - splat(3.0), volume_term);
+    const __m256i valid = _mm256_cmpgt_epi64(_mm256_set1_epi64x(lanes.count), _mm256_setr_epi64x(0, 1, 2, 3));
+    _mm256_maskstore_pd(out.energy + first, valid, volume * psi);
+    if (!out.stress && !out.force) continue;
+
+    Vec3x4 P[3];  // P = mu F + c'(J) cof(F)
+    for (int j = 0; j < 3; ++j)
+      P[j] = {fma(mu, F[j].x, dc * cofactor[j].x), fma(mu, F[j].y, dc * cofactor[j].y), fma(mu, F[j].z, dc * cofactor[j].z)};
+    if (out.stress) storeStresses(P, lanes, out.stress);
+    if (out.force) storeForces(P, r, volume, lanes, out.force);
+  }
+  leaveAvx();
+}
+
+void forcesFromStresses(const NeoHookeanTets& tets, const double* stress, int begin, int end, double* force) {
+  for (int first = begin; first < end; first += 4) {
+    const Lanes lanes(first, end);
+    V r[9], p[9];
+    gather9(tets.rest_inverse, lanes, r);
+    gather9(stress, lanes, p);
+    const Vec3x4 P[3] = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, {p[6], p[7], p[8]}};
+    storeForces(P, r, volumes(tets, lanes), lanes, force);
+  }
+  leaveAvx();
+}
+
+void log4(const double* x, double* result) {
+  _mm256_storeu_pd(result, log(_mm256_loadu_pd(x)));
+  leaveAvx();
+}
+
+#else
+// Never chosen (avx2Available() is false where this is compiled), but complete: the same pass in scalars.
+namespace {
+// Tet e's corner forces V P Dm^-T from its P (column-major).
+void cornerForces(const NeoHookeanTets& tets, int e, const double* P, double* f) {
+  const double* r = tets.rest_inverse + 9 * e;
+  for (int i = 0; i < 3; ++i) f[i] = 0.0;
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) {
+      const double h = tets.volume[e] * (P[i] * r[j] + P[3 + i] * r[j + 3] + P[6 + i] * r[j + 6]);
+      f[3 * (j + 1) + i] = h;
+      f[i] -= h;
+    }
+}
+}  // namespace
+
+void forcesFromStresses(const NeoHookeanTets& tets, const double* stress, int begin, int end, double* force) {
+  for (int e = begin; e < end; ++e) cornerForces(tets, e, stress + 9 * e, force + 12 * e);
+}
+
+void neoHookeanPass(const NeoHookeanTets& tets, const double* x, int begin, int end, const TetPassOutput& out) {
+  const double mu = tets.mu, lambda = tets.lambda, J0 = tets.inversion_j;
+  for (int e = begin; e < end; ++e) {
+    const int* t = tets.vertices + 4 * e;
+    const double* r = tets.rest_inverse + 9 * e;
+    double d[3][3], F[3][3], cof[3][3];  // [column][row]
+    for (int k = 0; k < 3; ++k)
+      for (int i = 0; i < 3; ++i) d[k][i] = x[3 * t[k + 1] + i] - x[3 * t[0] + i];
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) F[j][i] = d[0][i] * r[3 * j] + d[1][i] * r[3 * j + 1] + d[2][i] * r[3 * j + 2];
+    for (int j = 0; j < 3; ++j) {
+      const double* a = F[(j + 1) % 3];
+      const double* b = F[(j + 2) % 3];
+      cof[j][0] = a[1] * b[2] - a[2] * b[1], cof[j][1] = a[2] * b[0] - a[0] * b[2], cof[j][2] = a[0] * b[1] - a[1] * b[0];
+    }
+    const double J = F[0][0] * cof[0][0] + F[0][1] * cof[0][1] + F[0][2] * cof[0][2];
+    const double Jc = J >= J0 ? J : J0, delta = J >= J0 ? 0.0 : J - J0;
+    const double l = __builtin_log(Jc) + delta / J0 - 0.5 * delta * delta / (J0 * J0);
+    const double dc = (-mu + lambda * l) * (1.0 / Jc - delta / (J0 * J0));
+    double squared_norm = 0.0, P[9];  // column-major
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) squared_norm += F[j][i] * F[j][i], P[3 * j + i] = mu * F[j][i] + dc * cof[j][i];
+    out.energy[e] = tets.volume[e] * (0.5 * mu * (squared_norm - 3.0) - mu * l + 0.5 * lambda * l * l);
+    if (out.stress)
+      for (int k = 0; k < 9; ++k) out.stress[9 * e + k] = P[k];
+    if (out.force) cornerForces(tets, e, P, out.force + 12 * e);
+  }
+}
+
+void log4(const double* x, double* result) {
+  for (int i = 0; i < 4; ++i) result[i] = __builtin_log(x[i]);
+}
+#endif
+
+}  // namespace tet_avx2
+}  // namespace qnsim

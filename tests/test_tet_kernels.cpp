@@ -1,0 +1,191 @@
+// The Neo-Hookean element pass's AVX2 kernel (core/objective/tet_kernels.h) against the general path
+// (NeoHookean::energyAndStress, then V P Dm^-T): random tets stretched, compressed, below J0 and
+// inverted, over ranges that start and end inside a group of four; its log against std::log; and the
+// portable kernels when QNSIM_SIMD=portable asks for them.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "core/common/simd.h"
+#include "core/material/models.h"
+#include "core/objective/tet_kernels.h"
+#include "qnsim/version.h"
+#include "tests/material_fixtures.h"
+
+namespace qnsim {
+namespace {
+
+void requireAvx2() {
+  if (!avx2Available()) GTEST_SKIP() << "this process runs the portable kernels (no AVX2 with FMA, or QNSIM_SIMD=portable)";
+}
+
+struct Tets {
+  std::vector<int> vertices;
+  std::vector<double> rest_inverse, volume;
+  VecX x;
+  NeoHookeanTets view(const NeoHookean& m) const {
+    const NeoHookean::Constants c = m.constants();
+    return {vertices.data(), rest_inverse.data(), volume.data(), c.mu, c.lambda, c.inversion_j};
+  }
+};
+
+// Tets over 40 random points; every fifth is flattened below J0 and every seventh turned inside out.
+Tets randomTets(int count) {
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::uniform_int_distribution<int> point(0, 39);
+  Tets t;
+  t.x = VecX::NullaryExpr(3 * 40, [&] { return unit(random); });
+  for (int e = 0; e < count; ++e) {
+    int v[4] = {point(random), point(random), point(random), point(random)};
+    while (v[1] == v[0]) v[1] = point(random);
+    while (v[2] == v[0] || v[2] == v[1]) v[2] = point(random);
+    while (v[3] == v[0] || v[3] == v[1] || v[3] == v[2]) v[3] = point(random);
+    t.vertices.insert(t.vertices.end(), v, v + 4);
+    Mat3 Dm = Mat3::Identity() + 0.3 * Mat3::NullaryExpr([&] { return unit(random); });
+    if (e % 5 == 0) Dm.col(2) *= 20.0;   // F's third column small: J near or below J0
+    if (e % 7 == 0) Dm.col(0) *= -1.0;   // inverted
+    const Mat3 inverse = Dm.inverse();
+    t.rest_inverse.insert(t.rest_inverse.end(), inverse.data(), inverse.data() + 9);
+    t.volume.push_back(0.1 + 0.05 * unit(random));
+  }
+  return t;
+}
+
+struct Reference {
+  double J, energy;
+  Mat3 P;
+  Mat3 H;  // V P Dm^-T: corners 1-3's forces
+};
+
+Reference reference(const Tets& t, const NeoHookean& m, int e) {
+  const int* v = &t.vertices[4 * e];
+  Mat3 Ds;
+  Ds << vertex(t.x, v[1]) - vertex(t.x, v[0]), vertex(t.x, v[2]) - vertex(t.x, v[0]), vertex(t.x, v[3]) - vertex(t.x, v[0]);
+  const Mat3 R = Eigen::Map<const Mat3>(&t.rest_inverse[9 * e]);
+  Reference r;
+  r.J = (Ds * R).determinant();
+  r.energy = t.volume[e] * m.energyAndStress(Ds * R, &r.P);
+  r.H = t.volume[e] * r.P * R.transpose();
+  return r;
+}
+
+double relativeDifference(double a, double b, double scale) { return std::abs(a - b) / std::max(scale, 1e-300); }
+
+TEST(TetKernel, NeoHookeanPassMatchesTheGeneralPathToRoundOff) {
+  requireAvx2();
+  const auto material = test::solid("neo_hookean", {{"mu", 2e5}, {"lambda", 9e5}, {"inversion_j", 0.2}});
+  const auto& nh = static_cast<const NeoHookean&>(*material);
+  const int count = 61;
+  const Tets t = randomTets(count);
+  std::vector<double> energy(count, -1.0), stress(9 * count, -1.0), force(12 * count, -1.0);
+  int below_J0 = 0;
+  for (const auto& [begin, end] : {std::pair{0, 3}, std::pair{3, 30}, std::pair{30, 61}}) {
+    tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), begin, end, {energy.data(), stress.data(), nullptr});
+    tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), begin, end, {energy.data(), nullptr, force.data()});
+  }
+  for (int e = 0; e < count; ++e) {
+    const Reference r = reference(t, nh, e);
+    const Mat3 P = Eigen::Map<const Mat3>(&stress[9 * e]);
+    below_J0 += r.J < nh.constants().inversion_j;
+    EXPECT_LT(relativeDifference(energy[e], r.energy, std::abs(r.energy)), 1e-12) << "tet " << e;
+    EXPECT_LT((P - r.P).norm() / r.P.norm(), 1e-12) << "tet " << e;
+    Eigen::Matrix<double, 3, 4> f = Eigen::Map<const Eigen::Matrix<double, 3, 4>>(&force[12 * e]);
+    EXPECT_LT((f.rightCols<3>() - r.H).norm() / r.H.norm(), 1e-12) << "tet " << e;
+    EXPECT_LT((f.col(0) + r.H.rowwise().sum()).norm() / r.H.norm(), 1e-12) << "tet " << e;
+  }
+  EXPECT_GT(below_J0, 5) << "the sample must reach the log's quadratic continuation";
+}
+
+TEST(TetKernel, EveryTetGivesTheSameBitsWhereverItsRangeSplits) {
+  requireAvx2();
+  const auto material = test::solid("neo_hookean", {{"mu", 3e4}, {"lambda", 1e5}});
+  const auto& nh = static_cast<const NeoHookean&>(*material);
+  const int count = 23;
+  const Tets t = randomTets(count);
+  std::vector<double> whole(12 * count), split(12 * count), energy(count), energy_split(count);
+  tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), 0, count, {energy.data(), nullptr, whole.data()});
+  for (int first = 0; first < count; first += 3)
+    tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), first, std::min(first + 3, count), {energy_split.data(), nullptr, split.data()});
+  EXPECT_EQ(std::memcmp(whole.data(), split.data(), whole.size() * sizeof(double)), 0);
+  EXPECT_EQ(std::memcmp(energy.data(), energy_split.data(), energy.size() * sizeof(double)), 0);
+}
+
+TEST(TetKernel, WritesNothingOutsideItsRange) {
+  requireAvx2();
+  const auto material = test::solid("neo_hookean", {});
+  const auto& nh = static_cast<const NeoHookean&>(*material);
+  const Tets t = randomTets(12);
+  std::vector<double> energy(12, 7.0), stress(9 * 12, 7.0), force(12 * 12, 7.0);
+  tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), 5, 10, {energy.data(), stress.data(), nullptr});
+  tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), 5, 10, {energy.data(), nullptr, force.data()});
+  for (int e = 0; e < 12; ++e) {
+    const bool inside = e >= 5 && e < 10;
+    EXPECT_EQ(energy[e] != 7.0, inside) << "tet " << e;
+    for (int k = 0; k < 9; ++k) EXPECT_EQ(stress[9 * e + k] != 7.0, inside) << "tet " << e;
+    for (int k = 0; k < 12; ++k) EXPECT_EQ(force[12 * e + k] != 7.0, inside) << "tet " << e;
+  }
+}
+
+TEST(TetKernel, NonFinitePositionsGiveNonFiniteEnergies) {
+  requireAvx2();
+  const auto material = test::solid("neo_hookean", {});
+  const auto& nh = static_cast<const NeoHookean&>(*material);
+  Tets t = randomTets(8);
+  t.x[3 * t.vertices[4 * 2 + 1]] = std::numeric_limits<double>::quiet_NaN();
+  t.x[3 * t.vertices[4 * 6 + 3] + 1] = std::numeric_limits<double>::infinity();
+  std::vector<double> energy(8);
+  tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), 0, 8, {energy.data(), nullptr, nullptr});
+  for (int e = 0; e < 8; ++e) {
+    bool touched = false;
+    for (int a = 0; a < 4; ++a) touched |= !vertex(t.x, t.vertices[4 * e + a]).allFinite();
+    EXPECT_EQ(std::isfinite(energy[e]), !touched) << "tet " << e;
+  }
+}
+
+TEST(TetKernel, LogMatchesStdLogToRoundOff) {
+  requireAvx2();
+  std::mt19937 random(3);
+  std::uniform_real_distribution<double> exponent(-300.0, 300.0), near_one(-1e-3, 1e-3);
+  std::vector<double> x = {1.0, 2.0, 0.5, 1.4142135623730951, 1.4142135623730949, 0.7071067811865476, 1e-3, 0.9, 1.1,
+                           1.0 + 1e-15, 1.0 - 1e-15, std::numeric_limits<double>::max(), std::numeric_limits<double>::min()};
+  for (int i = 0; i < 4000; ++i) x.push_back(std::pow(10.0, exponent(random)));
+  for (int i = 0; i < 4000; ++i) x.push_back(1.0 + near_one(random));
+  while (x.size() % 4) x.push_back(1.0);
+  double worst = 0.0;
+  for (size_t i = 0; i < x.size(); i += 4) {
+    double result[4];
+    tet_avx2::log4(&x[i], result);
+    for (int k = 0; k < 4; ++k) {
+      const double expected = std::log(x[i + k]);
+      const double error = expected == 0.0 ? std::abs(result[k]) : std::abs(result[k] - expected) / std::abs(expected);
+      worst = std::max(worst, error);
+      EXPECT_LE(error, 4 * std::numeric_limits<double>::epsilon()) << "log " << x[i + k];
+    }
+  }
+  RecordProperty("worst_relative_error", std::to_string(worst));
+  const double special[4] = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), 1.0, 4.0};
+  double result[4];
+  tet_avx2::log4(special, result);
+  EXPECT_EQ(result[0], std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(std::isnan(result[1]));
+  EXPECT_EQ(result[2], 0.0);
+}
+
+TEST(VectorKernels, QnsimSimdPortableKeepsEveryKernelPortable) {
+  const char* choice = std::getenv("QNSIM_SIMD");
+  if (choice && std::strcmp(choice, "portable") == 0) {
+    EXPECT_FALSE(avx2Available());
+    EXPECT_STREQ(vectorKernels(), "portable");
+  } else {
+    EXPECT_STREQ(vectorKernels(), avx2Available() ? "AVX2+FMA" : "portable");
+  }
+}
+
+}  // namespace
+}  // namespace qnsim
