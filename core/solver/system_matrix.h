@@ -19,6 +19,7 @@ class SystemMatrix {
   void solve(VecX& v);
   const SparseMatrix& matrix() const { return A_; }
   long factorizations() const { return factorizations_; }
+  long factorEntries() const { return cholesky_->factorEntries(); }  // of L, see SparseCholesky
 
  private:
   SparseMatrix A_;

@@ -89,6 +89,7 @@ class CholmodCholesky final : public SparseCholesky {
     if (factor_->is_super || factor_->is_ll) return SparseCholesky::solveRows(B);
     packed_.solveRows(B);
   }
+  long factorEntries() const override { return factor_->is_super || factor_->is_ll ? -1 : packed_.entries(); }
 
   // CHOLMOD's simplicial LDL^T keeps D(j) first in column j of L and may leave gaps between columns;
   // the solve wants the strictly lower entries packed, and 1/D.

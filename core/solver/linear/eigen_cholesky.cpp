@@ -19,6 +19,7 @@ class EigenCholesky final : public SparseCholesky {
     packed_.assign(ldlt_);
   }
   void solveRows(Eigen::Ref<MatX3> B) override { packed_.solveRows(B); }
+  long factorEntries() const override { return packed_.entries(); }
   // The steps of SimplicialLDLT::solve, written out so that no permutation is applied in place
   // (Eigen allocates a mask for that): P A P^T = L D L^T.
   void solve(Eigen::Ref<MatX> B) override {

@@ -30,6 +30,7 @@ class PackedLdlt {
   void solveRows(Eigen::Ref<MatX3> B);
 
   int size() const { return static_cast<int>(perm_.size()); }
+  long entries() const { return entries_; }  // L's strictly lower entries
   int parts() const { return static_cast<int>(part_columns_.size()); }
   // Whether the solve uses the AVX2/FMA kernels (on by default where the CPU has them; off gives the
   // portable ones, whose round-off differs).

@@ -26,6 +26,8 @@ class SparseCholesky {
   // columns of Projective Dynamics' right-hand side share one factor. Allocates nothing after the
   // first call.
   virtual void solveRows(Eigen::Ref<MatX3> B);
+  // The strictly lower entries of the simplicial factor L that solveRows streams (-1 when unknown).
+  virtual long factorEntries() const { return -1; }
 
  protected:
   MatX columns_;  // scratch for the default solveRows

@@ -1,0 +1,13 @@
+#pragma once
+// The roofline probe's peak kernel, in a translation unit of its own so that it can be compiled for AVX2
+// with FMA (the instructions qnsim's kernels use) without touching anything shared.
+#include <cstddef>
+
+namespace qnsim::bench {
+
+// `iterations` steps of 12 independent chains of four-lane fused multiply-adds: 96 flops per step.
+// Returns a sum of the chains so that the compiler cannot drop them. Call it only where
+// avx2Available() (core/common/simd.h); where the build does not target x86 it is plain C++.
+double fmaChainsAvx2(long iterations);
+
+}  // namespace qnsim::bench

@@ -1,0 +1,44 @@
+// qnsim_roofline's pieces: the phase counts of a scene follow from its sizes and its run (never a
+// timing assertion), and the bandwidth of a working set is the one measured at the next size up.
+#include <gtest/gtest.h>
+
+#include "bench/roofline.h"
+#include "core/scene/catalog.h"
+#include "qnsim/scene.h"
+#include "qnsim/simulation.h"
+
+namespace qnsim {
+namespace {
+
+TEST(Roofline, CountsEachPhaseOfTheTwistingBarFromItsSizesAndItsRun) {
+  const std::string path = catalogScenePath("twisting_bar").string();
+  const std::vector<bench::PhaseCost> phases = bench::scenePhases(path, 1, 3);
+  ASSERT_EQ(phases.size(), 3u);
+  Simulation sim(loadScene(path));
+  const double n = sim.model().vertexCount(), T = sim.model().tets.size();
+  const bench::PhaseCost& elements = phases[0];
+  EXPECT_EQ(elements.bytes, T * 312 + n * 92);
+  EXPECT_EQ(elements.flops, T * 256 + n * 17) << "the twisting bar is Neo-Hookean: its flops are counted";
+  EXPECT_GE(elements.operations_per_frame, 2.0) << "one evaluation at the frame's start and one per trial";
+  EXPECT_EQ(phases[1].operations_per_frame, 10.0) << "one solve per iteration";
+  EXPECT_GT(phases[1].bytes, 24 * T) << "L has more entries than the tets have edges";
+  EXPECT_GT(phases[2].bytes, 96 * n);
+  for (const bench::PhaseCost& p : phases) EXPECT_GT(p.measured_us, 0.0) << p.phase;
+}
+
+TEST(Roofline, MaterialsWithoutACountAreShownWithoutFlops) {
+  const std::vector<bench::PhaseCost> phases = bench::scenePhases(catalogScenePath("hippo").string(), 1, 2);  // corotated
+  EXPECT_EQ(phases[0].flops, 0.0);
+  EXPECT_NE(bench::phaseTable("hippo", phases, bench::Roofs{1, 10.0, {{1e6, 50.0}}}).find("—"), std::string::npos);
+}
+
+TEST(Roofline, AWorkingSetTakesTheBandwidthMeasuredAtTheNextSizeUp) {
+  const bench::Roofs roofs{2, 40.0, {{1e4, 200.0}, {1e6, 100.0}, {1e8, 20.0}}};
+  EXPECT_EQ(roofs.bandwidthFor(5e3), 200.0);
+  EXPECT_EQ(roofs.bandwidthFor(1e6), 100.0);
+  EXPECT_EQ(roofs.bandwidthFor(2e6), 20.0);
+  EXPECT_EQ(roofs.bandwidthFor(1e9), 20.0);
+}
+
+}  // namespace
+}  // namespace qnsim
