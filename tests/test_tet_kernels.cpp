@@ -1,4 +1,4 @@
-// The Neo-Hookean element pass's AVX2 kernel (core/objective/tet_kernels.h) against the general path
+// The element pass's AVX2 kernels against the general path. Neo-Hookean (core/objective/tet_kernels.h):
 // (NeoHookean::energyAndStress, then V P Dm^-T): random tets stretched, compressed, below J0 and
 // inverted, over ranges that start and end inside a group of four; its log against std::log; and the
 // portable kernels when QNSIM_SIMD=portable asks for them.
@@ -175,6 +175,39 @@ TEST(TetKernel, LogMatchesStdLogToRoundOff) {
   EXPECT_EQ(result[0], std::numeric_limits<double>::infinity());
   EXPECT_TRUE(std::isnan(result[1]));
   EXPECT_EQ(result[2], 0.0);
+}
+
+// The strain-polynomial kernel (core/material/strain_polynomial_kernels.h), through each model's batch
+// call, against the model's one-element path: random F, a flat one and one with no rotation (F = 0,
+// which the SVD handles), over a count that ends inside a group of four.
+TEST(StrainKernel, EachModelsBatchMatchesItsOneElementPathToRoundOff) {
+  requireAvx2();
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<Mat3> F;
+  for (int i = 0; i < 37; ++i) F.push_back(Mat3::Identity() + 0.4 * Mat3::NullaryExpr([&] { return unit(random); }));
+  F[7].col(2) *= 0.01;
+  F[20].setZero();
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> models = {
+      {"corotated", {{"mu", 3e4}, {"lambda", 7e4}}},
+      {"arap", {{"mu", 2e4}}},
+      {"polynomial", {{"mu4", 1e6}}},
+      {"polynomial", {{"mu2", 0.5}, {"mu3", 0.2}, {"mu4", 3}, {"mu5", 0.1}, {"mu6", 0.3}}}};
+  for (const auto& [model, params] : models) {
+    const auto material = test::solid(model, params);
+    std::vector<double> psi(F.size());
+    std::vector<Mat3> P(F.size());
+    material->energiesAndStresses(F.data(), static_cast<int>(F.size()), psi.data(), P.data());
+    std::vector<double> energy_only(F.size());
+    material->energiesAndStresses(F.data(), static_cast<int>(F.size()), energy_only.data(), nullptr);
+    for (size_t i = 0; i < F.size(); ++i) {
+      Mat3 expected_P;
+      const double expected = material->energyAndStress(F[i], &expected_P);
+      EXPECT_LE(std::abs(psi[i] - expected), 1e-12 * std::max(1.0, std::abs(expected))) << model << " element " << i;
+      EXPECT_LE((P[i] - expected_P).norm(), 1e-12 * std::max(1.0, expected_P.norm())) << model << " element " << i;
+      EXPECT_EQ(energy_only[i], psi[i]) << model << " element " << i;
+    }
+  }
 }
 
 TEST(VectorKernels, QnsimSimdPortableKeepsEveryKernelPortable) {

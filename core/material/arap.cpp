@@ -29,6 +29,12 @@ Arap::Arap() { resetToDefaults(); }
 
 Scalar2 Arap::a(double x) const { return stretchLimitTerm(x, 2.0 * mu_, 1.0, 1.0); }
 
+std::optional<StrainPolynomial> Arap::polynomialForm() const {
+  StrainPolynomial form;
+  form.mu[2] = mu_;
+  return form;
+}
+
 double Arap::strainEnergy(const Mat3& E, Mat3* G) const {  // mu tr(E^2)
   if (G) *G = 2.0 * mu_ * E;
   return mu_ * E.squaredNorm();

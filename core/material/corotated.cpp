@@ -20,6 +20,12 @@ Scalar2 Corotated::a(double x) const {
 Scalar2 Corotated::b(double x) const { return {lambda_ * x, lambda_, 0.0}; }
 
 // mu tr(E^2) + lambda/2 tr^2(E), the same sum of a and b in the stretches.
+std::optional<StrainPolynomial> Corotated::polynomialForm() const {
+  StrainPolynomial form;
+  form.mu[2] = mu_, form.lambda = lambda_;
+  return form;
+}
+
 double Corotated::strainEnergy(const Mat3& E, Mat3* G) const {
   const double trace = E.trace();
   if (G) *G = 2.0 * mu_ * E + lambda_ * trace * Mat3::Identity();

@@ -1,5 +1,8 @@
 #pragma once
 // The built-in material models. Each is small; see the .cpp of each for its a, b, c (Eq. 9).
+#include <optional>
+
+#include "core/material/strain_polynomial_kernels.h"
 #include "qnsim/material.h"
 
 namespace qnsim {
@@ -24,6 +27,8 @@ class StrainPolynomialMaterial : public SolidMaterial {
  protected:
   // psi(E) and, when G is given, dpsi/dE (symmetric, a polynomial in E like psi).
   virtual double strainEnergy(const Mat3& E, Mat3* G) const = 0;
+  // The same psi as coefficients for the vector kernel (strain_polynomial_kernels.h), where it has them.
+  virtual std::optional<StrainPolynomial> polynomialForm() const { return std::nullopt; }
 
  private:
   // psi and P from F and its polar rotation R, or from the SVD when the polar iteration gave none.
@@ -42,6 +47,7 @@ class Corotated : public StrainPolynomialMaterial {
 
  private:
   double strainEnergy(const Mat3& E, Mat3* G) const override;
+  std::optional<StrainPolynomial> polynomialForm() const override;  // mu tr(E^2) + lambda/2 tr^2 E
   double mu_ = 0, lambda_ = 0;
 };
 
@@ -72,6 +78,7 @@ class Arap : public StrainPolynomialMaterial {
 
  private:
   double strainEnergy(const Mat3& E, Mat3* G) const override;
+  std::optional<StrainPolynomial> polynomialForm() const override;  // mu tr(E^2)
   double mu_ = 0;
 };
 
@@ -162,6 +169,7 @@ class Polynomial : public StrainPolynomialMaterial {
 
  private:
   double strainEnergy(const Mat3& E, Mat3* G) const override;
+  std::optional<StrainPolynomial> polynomialForm() const override;  // sum_k mu_k tr(E^k)
   double mu2_ = 0, mu3_ = 0, mu4_ = 0, mu5_ = 0, mu6_ = 0;
 };
 

@@ -44,6 +44,10 @@ Mat3 symmetricProduct(const Mat3& A, const Mat3& B) {
 
 }  // namespace
 
+std::optional<StrainPolynomial> Polynomial::polynomialForm() const {
+  return StrainPolynomial{{0.0, 0.0, mu2_, mu3_, mu4_, mu5_, mu6_}, 0.0};
+}
+
 // sum_k mu_k tr(E^k), and G = sum_k k mu_k E^(k-1), up to the highest nonzero coefficient. E is
 // symmetric (solid_material.cpp), so tr(E^k) = <E^(k-1), E> (Frobenius): E^k itself is never formed,
 // and each power before it is one symmetric product.

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/common/simd.h"
 #include "core/material/models.h"
 #include "core/material/valanis_landel.h"
 #include "core/math/polar3.h"
@@ -33,8 +34,16 @@ void SolidMaterial::energiesAndStresses(const Mat3* F, int count, double* psi_ou
   }
 }
 
+// The vector kernel where the CPU runs it and the model has a polynomial form (a lane's result does not
+// depend on the others, so one element alone gets the bits it gets in a batch); else the scalar path.
 double StrainPolynomialMaterial::energyAndStress(const Mat3& F, const Mat3& R, bool have_rotation, Mat3* P) const {
   if (!have_rotation) return SolidMaterial::energyAndStress(F, P);
+  if (avx2Available())
+    if (const std::optional<StrainPolynomial> form = polynomialForm()) {
+      double psi;
+      strain_avx2::stresses(*form, F.data(), R.data(), 1, &psi, P ? P->data() : nullptr);
+      return psi;
+    }
   const Mat3 RtF = R.transpose() * F;  // S, symmetric up to round-off
   const Mat3 E = 0.5 * (RtF + RtF.transpose()) - Mat3::Identity();
   Mat3 G;
@@ -49,14 +58,19 @@ double StrainPolynomialMaterial::energyAndStress(const Mat3& F, Mat3* P) const {
   return energyAndStress(F, R, have_rotation, P);
 }
 
+// The elements with a rotation go through the vector kernel four at a time where energyAndStress would
+// send them one by one (the same bits); the others, and every element without the kernel, one by one.
 void StrainPolynomialMaterial::energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const {
+  const std::optional<StrainPolynomial> form = avx2Available() ? polynomialForm() : std::nullopt;
   constexpr int kBlock = 16;
   Mat3 R[kBlock];
   bool have_rotation[kBlock];
   for (int start = 0; start < count; start += kBlock) {
     const int size = std::min(kBlock, count - start);
     polarRotations(F + start, size, R, have_rotation);
-    for (int i = 0; i < size; ++i) psi[start + i] = energyAndStress(F[start + i], R[i], have_rotation[i], P ? &P[start + i] : nullptr);
+    if (form) strain_avx2::stresses(*form, F[start].data(), R[0].data(), size, psi + start, P ? P[start].data() : nullptr);
+    for (int i = 0; i < size; ++i)
+      if (!form || !have_rotation[i]) psi[start + i] = energyAndStress(F[start + i], R[i], have_rotation[i], P ? &P[start + i] : nullptr);
   }
 }
 

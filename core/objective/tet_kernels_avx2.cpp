@@ -14,11 +14,7 @@ namespace tet_avx2 {
 #if defined(__AVX2__) && defined(__FMA__)
 namespace {
 
-using V = __m256d;  // four tets, one per lane
-
-V splat(double a) { return _mm256_set1_pd(a); }
-V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
-V fms(V a, V b, V c) { return _mm256_fmsub_pd(a, b, c); }  // a b - c
+#include "core/common/avx2_lanes.inc"
 
 // log x for x > 0, the argument reduction x = 2^k m with m in [1/sqrt 2, sqrt 2) and
 // log m = 2 atanh s = 2 (s + s^3/3 + ... + s^21/21), s = (m - 1)/(m + 1), |s| < 0.172: the series'
@@ -45,29 +41,6 @@ V log(V x) {
   return _mm256_blendv_pd(x, result, finite);
 }
 
-// Rows of four registers in, columns out: out[i] holds lane i of in[0..3].
-void transpose(const V in[4], V out[4]) {
-  const V t0 = _mm256_unpacklo_pd(in[0], in[1]), t1 = _mm256_unpackhi_pd(in[0], in[1]);
-  const V t2 = _mm256_unpacklo_pd(in[2], in[3]), t3 = _mm256_unpackhi_pd(in[2], in[3]);
-  out[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
-  out[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
-  out[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
-  out[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
-}
-
-// The four lanes' values of 4 consecutive doubles starting at each lane's pointer: result[k] = (p0[k], p1[k], ...).
-void gather4(const double* const p[4], V result[4]) {
-  const V rows[4] = {_mm256_loadu_pd(p[0]), _mm256_loadu_pd(p[1]), _mm256_loadu_pd(p[2]), _mm256_loadu_pd(p[3])};
-  transpose(rows, result);
-}
-
-// Lane i's four values of registers v[0..3] stored at p[i], for the first `count` lanes.
-void scatter4(const V v[4], double* const p[4], int count) {
-  V columns[4];
-  transpose(v, columns);
-  for (int i = 0; i < count; ++i) _mm256_storeu_pd(p[i], columns[i]);
-}
-
 struct Vec3x4 {
   V x, y, z;
 };
@@ -87,12 +60,6 @@ Vec3x4 corner(const double* x, const int* const tet[4], int corner) {
   return {c[0], c[1], c[2]};
 }
 
-// Clears the registers' upper halves before returning to code built without AVX. The compiler does this
-// itself at the end of a function that uses them, but not after a call to a local helper that did (it
-// takes the helper to have left them clean), and dirty upper halves made the SSE loops that follow
-// (L-BFGS's) three times slower.
-void leaveAvx() { _mm256_zeroupper(); }
-
 // Four consecutive tets from `first` (lanes past `count` repeat the last tet and are never stored).
 struct Lanes {
   int first, count, e[4];
@@ -101,15 +68,8 @@ struct Lanes {
   }
 };
 
-// Nine doubles per tet at base + 9 e, lanes as registers: m[k] = each lane's k-th (Dm^-1 or P, column-major).
-void gather9(const double* base, const Lanes& lanes, V m[9]) {
-  const double* p[4];
-  for (int i = 0; i < 4; ++i) p[i] = base + 9 * lanes.e[i];
-  gather4(p, m);
-  const double* p4[4] = {p[0] + 4, p[1] + 4, p[2] + 4, p[3] + 4};
-  gather4(p4, m + 4);
-  m[8] = _mm256_setr_pd(p[0][8], p[1][8], p[2][8], p[3][8]);
-}
+// The lanes' tets as element indices for gather9.
+void gather9(const double* base, const Lanes& lanes, V m[9]) { gather9(base, lanes.e, m); }
 
 V volumes(const NeoHookeanTets& tets, const Lanes& lanes) {
   return _mm256_setr_pd(tets.volume[lanes.e[0]], tets.volume[lanes.e[1]], tets.volume[lanes.e[2]], tets.volume[lanes.e[3]]);
@@ -135,15 +95,8 @@ void storeForces(const Vec3x4 P[3], const V r[9], V volume, const Lanes& lanes, 
 }
 
 void storeStresses(const Vec3x4 P[3], const Lanes& lanes, double* stress) {
-  double* p[4];
-  for (int i = 0; i < 4; ++i) p[i] = stress + 9 * (lanes.first + i);
-  const V head[4] = {P[0].x, P[0].y, P[0].z, P[1].x}, middle[4] = {P[1].y, P[1].z, P[2].x, P[2].y};
-  scatter4(head, p, lanes.count);
-  for (int i = 0; i < 4; ++i) p[i] += 4;
-  scatter4(middle, p, lanes.count);
-  alignas(32) double last[4];
-  _mm256_store_pd(last, P[2].z);
-  for (int i = 0; i < lanes.count; ++i) p[i][4] = last[i];
+  const V m[9] = {P[0].x, P[0].y, P[0].z, P[1].x, P[1].y, P[1].z, P[2].x, P[2].y, P[2].z};
+  scatter9(m, stress, lanes.first, lanes.count);
 }
 
 }  // namespace
