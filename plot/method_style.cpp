@@ -38,6 +38,11 @@ constexpr Look kLooks[] = {
     {"scaled_identity", "Scaled identity", grey, Dash::dotted, Marker::cross},
     {"rest_hessian", "Rest-pose Hessian", sky, Dash::dashed, Marker::triangle},
     {"warped_rest_hessian", "Warped rest-pose Hessian", purple, Dash::dash_dot, Marker::diamond},
+    // The stretched cube in its two configurations, (1) and (2) (Fig. 9).
+    {"rest_hessian_1", "Rest-pose Hessian (1)", sky, Dash::dashed, Marker::triangle},
+    {"rest_hessian_2", "Rest-pose Hessian (2)", blue, Dash::dash_dot, Marker::triangle_down},
+    {"ours_1", "Ours (1)", vermillion, Dash::solid, Marker::circle},
+    {"ours_2", "Ours (2)", vermillion, Dash::dotted, Marker::diamond},
     {"frame_hessian", "Per-frame Hessian", green, Dash::long_dash, Marker::plus},
     // The per-frame Hessian solved directly and by PCG (Fig. 17; the paper's (b) to (f)).
     {"frame_direct", "(b) Per-frame Hessian, direct", green, Dash::long_dash, Marker::plus},
