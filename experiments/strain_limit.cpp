@@ -77,7 +77,7 @@ plot::PlotSpec stressPanel(const Vec2& interval) {
   char title[96];
   std::snprintf(title, sizeof title, "Stress f(x) of Eq. 10; PD strain limits [%.3f, %.3f]", fit.sigma_min, fit.sigma_max);
   plot::PlotSpec p{title, "stretch x", "f (Pa)", {}, {}, {}, true};
-  p.series = {plot::methodSeries("polynomial", 0), plot::methodSeries("PD strain limit", 1)};
+  p.series = {plot::methodSeries("polynomial", 0), plot::methodSeries("pd_strain_limit", 1)};
   for (int i = 0; i <= 200; ++i) {
     const double x = interval[0] + (interval[1] - interval[0]) * i / 200.0;
     p.series[0].x.push_back(x), p.series[0].y.push_back(stressFunction(*poly, x));

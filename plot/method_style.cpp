@@ -62,6 +62,11 @@ constexpr Look kLooks[] = {
     {"hecht_n2", "Hecht et al. (N = 2)", sky, Dash::long_dash, Marker::triangle_down},
     {"hecht_n1", "Hecht et al. (N = 1)", sky, Dash::dotted, Marker::triangle},
     {"hecht_n2_ls", "Hecht et al. (N = 2) + line search", blue, Dash::dash_dot, Marker::cross},
+    // Fig. 11: the polynomial material, and PD with strain limiting fitted to it.
+    {"polynomial/ours", "Ours, polynomial", vermillion, Dash::solid, Marker::circle},
+    {"strain_limit/pd", "PD, strain limiting", blue, Dash::dashed, Marker::triangle_down},
+    {"strain_limit/ours", "Ours, strain limiting", orange, Dash::dotted, Marker::diamond},
+    {"pd_strain_limit", "PD strain limiting", blue, Dash::dashed, Marker::triangle_down},
     // Position-based dynamics.
     {"pbd", "PBD", orange, Dash::dashed, Marker::plus},
     {"xpbd", "XPBD", brown, Dash::dash_dot, Marker::triangle},
@@ -85,11 +90,12 @@ constexpr Look kLooks[] = {
 };
 
 // Labels may carry their scene ("hippo/xpbd", as the experiments' CSV files write them): the method is
-// the part after the last '/', the scene being the panel's.
+// the part after the last '/', the scene being the panel's, unless the whole label has a look of its own
+// (Fig. 11's "strain_limit/ours", where the prefix is the material, not the panel).
 const Look* find(const std::string& scene_and_label) {
-  const std::string label = scene_and_label.substr(scene_and_label.rfind('/') + 1);
-  for (const Look& look : kLooks)
-    if (label == look.label) return &look;
+  for (const std::string& label : {scene_and_label, scene_and_label.substr(scene_and_label.rfind('/') + 1)})
+    for (const Look& look : kLooks)
+      if (label == look.label) return &look;
   return nullptr;
 }
 
