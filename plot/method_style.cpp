@@ -24,7 +24,7 @@ constexpr Look kLooks[] = {
     {"qn", "Ours", vermillion, Dash::solid, Marker::circle},
     {"lbfgs_m5", "Ours (m = 5)", vermillion, Dash::solid, Marker::circle},
     {"lbfgs_m1", "Ours (m = 1)", sky, Dash::dotted, Marker::triangle},
-    {"lbfgs_m2", "Ours (m = 2)", green, Dash::dash_dot, Marker::square},
+    {"lbfgs_m2", "Ours (m = 2)", violet, Dash::dash_dot, Marker::square},
     {"lbfgs_m3", "Ours (m = 3)", orange, Dash::long_dash, Marker::circle},
     {"lbfgs_m10", "Ours (m = 10)", purple, Dash::dashed, Marker::diamond},
     {"lbfgs_m100", "Ours (m = 100)", brown, Dash::long_dash, Marker::plus},
@@ -33,6 +33,8 @@ constexpr Look kLooks[] = {
     {"chebyshev", "Chebyshev", green, Dash::dash_dot, Marker::diamond},
     {"gd", "Gradient descent", grey, Dash::dotted, Marker::circle},
     {"hecht", "Hecht et al.", sky, Dash::long_dash, Marker::triangle_down},
+    // Fig. 12's reference: ours run to convergence.
+    {"converged", "Converged", black, Dash::solid, Marker::plus},
     // The initial Hessians of L-BFGS (Fig. 8).
     {"laplacian", "Ours (M/h\u00b2 + L)", vermillion, Dash::solid, Marker::circle},
     {"scaled_identity", "Scaled identity", grey, Dash::dotted, Marker::cross},
@@ -60,7 +62,7 @@ constexpr Look kLooks[] = {
     {"wolfe", "Strong Wolfe", blue, Dash::dashed, Marker::triangle_down},
     // Hecht et al. 2012 (Fig. 10).
     {"hecht_n2", "Hecht et al. (N = 2)", sky, Dash::long_dash, Marker::triangle_down},
-    {"hecht_n1", "Hecht et al. (N = 1)", sky, Dash::dotted, Marker::triangle},
+    {"hecht_n1", "Hecht et al. (N = 1)", violet, Dash::dotted, Marker::triangle},
     {"hecht_n2_ls", "Hecht et al. (N = 2) + line search", blue, Dash::dash_dot, Marker::cross},
     // Fig. 11: the polynomial material, and PD with strain limiting fitted to it.
     {"polynomial/ours", "Ours, polynomial", vermillion, Dash::solid, Marker::circle},
