@@ -74,7 +74,7 @@ constexpr Look kLooks[] = {
     {"xpbd", "XPBD", brown, Dash::dash_dot, Marker::triangle},
     {"xpbd_frame", "XPBD (one solve per frame)", grey, Dash::dotted, Marker::cross},
     // The solvers since the paper.
-    {"newton_abs", "Newton (|eigenvalues|)", black, Dash::dashed, Marker::cross},
+    {"newton_abs", "Newton (|eigenvalues|)", sky, Dash::dashed, Marker::cross},
     {"vbd", "VBD", orange, Dash::long_dash, Marker::plus},
     {"anderson", "Anderson PD", violet, Dash::dashed, Marker::circle},
     {"jacobi", "Jacobi + Chebyshev", grey, Dash::dotted, Marker::square},

@@ -109,6 +109,28 @@ TEST(PlotStyle, EveryMethodOfAFigureDiffersInDashOrSymbolAndKeepsItsLookAcrossFi
   EXPECT_EQ(methodSeries("newton, cg", 3).color.r, first.color.r) << "a variant keeps its method's colour";
 }
 
+// In colour too: the methods of each of the paper's convergence figures (Figs. 7, 8, 10, 11, 12) and of
+// the solvers' figure each have a colour of their own. (Variants of one method, such as Newton with and
+// without CG in Fig. 16, share their method's colour by design.)
+TEST(PlotStyle, TheMethodsOfAFigureHaveTheirOwnColours) {
+  const std::vector<std::vector<std::string>> figures = {
+      {"newton", "lbfgs_m1", "lbfgs_m2", "lbfgs_m5", "lbfgs_m10", "chebyshev", "pd"},
+      {"laplacian", "scaled_identity", "rest_hessian", "warped_rest_hessian", "frame_hessian", "newton"},
+      {"ours", "hecht_n2", "hecht_n1", "hecht_n2_ls"},
+      {"polynomial/ours", "strain_limit/pd", "strain_limit/ours"},
+      {"converged", "lbfgs_m5", "pd"},
+      {"rest_hessian_1", "ours_1", "rest_hessian_2"},
+      {"lbfgs_m5", "newton", "pd", "chebyshev", "newton_abs", "anderson", "jacobi", "admm", "vbd"}};
+  for (const auto& labels : figures) {
+    std::set<std::tuple<float, float, float>> colours;
+    for (size_t m = 0; m < labels.size(); ++m) {
+      const Series s = methodSeries(labels[m], static_cast<int>(m));
+      colours.insert({s.color.r, s.color.g, s.color.b});
+    }
+    EXPECT_EQ(colours.size(), labels.size()) << "two methods share a colour in the figure of " << labels.front();
+  }
+}
+
 TEST(PlotStyle, EqualCurvesShowTheirSymbolsApart) {
   std::vector<std::vector<Point>> line(1);  // a long series: 41 samples over 400 px
   for (int k = 0; k <= 40; ++k) line[0].push_back({10.0 * k, 0});
