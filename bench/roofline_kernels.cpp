@@ -22,14 +22,11 @@ double fmaChainsAvx2(long iterations) {
   _mm256_store_pd(lanes, sum);
   _mm256_zeroupper();
   return lanes[0] + lanes[1] + lanes[2] + lanes[3];
-#else  // never called on x86 without AVX2 (multiplyAddChains in roofline.cpp is); a plain copy elsewhere
-  double acc[48];
-  for (int k = 0; k < 48; ++k) acc[k] = 1.0 + 1e-3 * k;
-  for (long i = 0; i < iterations; ++i)
-    for (int k = 0; k < 48; ++k) acc[k] = acc[k] * 0.999999 + 1e-7;
-  double sum = 0.0;
-  for (double v : acc) sum += v;
-  return sum;
+#else
+  // Unreachable: avx2Available() is false wherever this file is compiled without AVX2 and FMA, and the
+  // probe then runs multiplyAddChains instead.
+  (void)iterations;
+  __builtin_trap();
 #endif
 }
 

@@ -7,7 +7,7 @@ namespace qnsim::bench {
 
 // `iterations` steps of 12 independent chains of four-lane fused multiply-adds: 96 flops per step.
 // Returns a sum of the chains so that the compiler cannot drop them. Call it only where
-// avx2Available() (core/common/simd.h); where the build does not target x86 it is plain C++.
+// avx2Available() (core/common/simd.h).
 double fmaChainsAvx2(long iterations);
 
 }  // namespace qnsim::bench

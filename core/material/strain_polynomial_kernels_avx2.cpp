@@ -1,6 +1,6 @@
 // The AVX2/FMA build of the strain-polynomial stress (see strain_polynomial_kernels.h): CMake compiles
-// this file with -mavx2 -mfma where the compiler targets x86. Elsewhere it holds a scalar copy, never
-// chosen. Every helper has internal linkage.
+// this file with -mavx2 -mfma where the compiler targets x86; elsewhere nothing calls it. Every helper
+// has internal linkage.
 #include "core/material/strain_polynomial_kernels.h"
 
 #if defined(__AVX2__) && defined(__FMA__)
@@ -78,39 +78,9 @@ void stresses(const StrainPolynomial& form, const double* F, const double* R, in
 }
 
 #else
-// Never chosen (avx2Available() is false where this is compiled), but complete: the same in scalars.
-void stresses(const StrainPolynomial& form, const double* F, const double* R, int count, double* psi, double* P) {
-  for (int e = 0; e < count; ++e) {
-    const double* f = F + 9 * e;
-    const double* r = R + 9 * e;
-    double E[3][3], power[3][3], next[3][3], G[3][3] = {};
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) {
-        const double s_ij = r[3 * i] * f[3 * j] + r[3 * i + 1] * f[3 * j + 1] + r[3 * i + 2] * f[3 * j + 2];
-        const double s_ji = r[3 * j] * f[3 * i] + r[3 * j + 1] * f[3 * i + 1] + r[3 * j + 2] * f[3 * i + 2];
-        E[i][j] = power[i][j] = i == j ? s_ij - 1.0 : 0.5 * (s_ij + s_ji);
-      }
-    double energy = 0.0;
-    for (int k = 2; k <= 6; ++k) {
-      if (k > 2) {
-        for (int i = 0; i < 3; ++i)
-          for (int j = 0; j < 3; ++j) next[i][j] = power[i][0] * E[0][j] + power[i][1] * E[1][j] + power[i][2] * E[2][j];
-        for (int i = 0; i < 3; ++i)
-          for (int j = 0; j < 3; ++j) power[i][j] = next[i][j];
-      }
-      for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) energy += form.mu[k] * power[i][j] * E[i][j], G[i][j] += k * form.mu[k] * power[i][j];
-    }
-    const double trace = E[0][0] + E[1][1] + E[2][2];
-    energy += 0.5 * form.lambda * trace * trace;
-    for (int i = 0; i < 3; ++i) G[i][i] += form.lambda * trace;
-    psi[e] = energy;
-    if (P)
-      for (int column = 0; column < 3; ++column)
-        for (int row = 0; row < 3; ++row)
-          P[9 * e + row + 3 * column] = r[row] * G[0][column] + r[row + 3] * G[1][column] + r[row + 6] * G[2][column];
-  }
-}
+// Unreachable: avx2Available() is false wherever this file is compiled without AVX2 and FMA, so the
+// materials never call it (their scalar path runs instead).
+void stresses(const StrainPolynomial&, const double*, const double*, int, double*, double*) { __builtin_trap(); }
 #endif
 
 }  // namespace strain_avx2

@@ -11,6 +11,9 @@ namespace qnsim {
 namespace spring_avx2 {
 namespace {
 #include "core/objective/spring_kernels.inc"
+#if defined(__AVX2__) && defined(__FMA__)
+#include "core/common/avx2_lanes.inc"
+#endif
 }  // namespace
 
 #if defined(__AVX2__) && defined(__FMA__)
@@ -26,11 +29,9 @@ void springForces(const SpringView& springs, const double* x, int begin, int end
     __m256d d[4];
     for (int i = 0; i < 4; ++i)
       d[i] = _mm256_sub_pd(_mm256_maskload_pd(x + 3 * v[2 * i], xyz), _mm256_maskload_pd(x + 3 * v[2 * i + 1], xyz));
-    // Transpose: dx = (d0.x, d1.x, d2.x, d3.x), and so on.
-    const __m256d t0 = _mm256_unpacklo_pd(d[0], d[1]), t1 = _mm256_unpackhi_pd(d[0], d[1]);
-    const __m256d t2 = _mm256_unpacklo_pd(d[2], d[3]), t3 = _mm256_unpackhi_pd(d[2], d[3]);
-    const __m256d dx = _mm256_permute2f128_pd(t0, t2, 0x20), dy = _mm256_permute2f128_pd(t1, t3, 0x20);
-    const __m256d dz = _mm256_permute2f128_pd(t0, t2, 0x31);
+    __m256d coordinate[4];  // dx = (d0.x, d1.x, d2.x, d3.x), and so on
+    transpose(d, coordinate);
+    const __m256d dx = coordinate[0], dy = coordinate[1], dz = coordinate[2];
     const __m256d length = _mm256_sqrt_pd(_mm256_fmadd_pd(dx, dx, _mm256_fmadd_pd(dy, dy, _mm256_mul_pd(dz, dz))));
     const __m256d stretch = _mm256_sub_pd(length, _mm256_loadu_pd(springs.rest_length + s));
     const double* k_of = springs.region_stiffness;

@@ -1,5 +1,5 @@
 // The AVX2/FMA build of the Neo-Hookean element pass (see tet_kernels.h): CMake compiles this file with
-// -mavx2 -mfma where the compiler targets x86. Elsewhere it holds a scalar copy, never chosen.
+// -mavx2 -mfma where the compiler targets x86; elsewhere nothing calls it.
 // Intrinsics are always inlined and never emitted on their own, so <immintrin.h> is safe here; every
 // other helper has internal linkage.
 #include "core/objective/tet_kernels.h"
@@ -164,57 +164,11 @@ void log4(const double* x, double* result) {
 }
 
 #else
-// Never chosen (avx2Available() is false where this is compiled), but complete: the same pass in scalars.
-namespace {
-// Tet e's corner forces V P Dm^-T from its P (column-major).
-void cornerForces(const NeoHookeanTets& tets, int e, const double* P, double* f) {
-  const double* r = tets.rest_inverse + 9 * e;
-  for (int i = 0; i < 3; ++i) f[i] = 0.0;
-  for (int j = 0; j < 3; ++j)
-    for (int i = 0; i < 3; ++i) {
-      const double h = tets.volume[e] * (P[i] * r[j] + P[3 + i] * r[j + 3] + P[6 + i] * r[j + 6]);
-      f[3 * (j + 1) + i] = h;
-      f[i] -= h;
-    }
-}
-}  // namespace
-
-void forcesFromStresses(const NeoHookeanTets& tets, const double* stress, int begin, int end, double* force) {
-  for (int e = begin; e < end; ++e) cornerForces(tets, e, stress + 9 * e, force + 12 * e);
-}
-
-void neoHookeanPass(const NeoHookeanTets& tets, const double* x, int begin, int end, const TetPassOutput& out) {
-  const double mu = tets.mu, lambda = tets.lambda, J0 = tets.inversion_j;
-  for (int e = begin; e < end; ++e) {
-    const int* t = tets.vertices + 4 * e;
-    const double* r = tets.rest_inverse + 9 * e;
-    double d[3][3], F[3][3], cof[3][3];  // [column][row]
-    for (int k = 0; k < 3; ++k)
-      for (int i = 0; i < 3; ++i) d[k][i] = x[3 * t[k + 1] + i] - x[3 * t[0] + i];
-    for (int j = 0; j < 3; ++j)
-      for (int i = 0; i < 3; ++i) F[j][i] = d[0][i] * r[3 * j] + d[1][i] * r[3 * j + 1] + d[2][i] * r[3 * j + 2];
-    for (int j = 0; j < 3; ++j) {
-      const double* a = F[(j + 1) % 3];
-      const double* b = F[(j + 2) % 3];
-      cof[j][0] = a[1] * b[2] - a[2] * b[1], cof[j][1] = a[2] * b[0] - a[0] * b[2], cof[j][2] = a[0] * b[1] - a[1] * b[0];
-    }
-    const double J = F[0][0] * cof[0][0] + F[0][1] * cof[0][1] + F[0][2] * cof[0][2];
-    const double Jc = J >= J0 ? J : J0, delta = J >= J0 ? 0.0 : J - J0;
-    const double l = __builtin_log(Jc) + delta / J0 - 0.5 * delta * delta / (J0 * J0);
-    const double dc = (-mu + lambda * l) * (1.0 / Jc - delta / (J0 * J0));
-    double squared_norm = 0.0, P[9];  // column-major
-    for (int j = 0; j < 3; ++j)
-      for (int i = 0; i < 3; ++i) squared_norm += F[j][i] * F[j][i], P[3 * j + i] = mu * F[j][i] + dc * cof[j][i];
-    out.energy[e] = tets.volume[e] * (0.5 * mu * (squared_norm - 3.0) - mu * l + 0.5 * lambda * l * l);
-    if (out.stress)
-      for (int k = 0; k < 9; ++k) out.stress[9 * e + k] = P[k];
-    if (out.force) cornerForces(tets, e, P, out.force + 12 * e);
-  }
-}
-
-void log4(const double* x, double* result) {
-  for (int i = 0; i < 4; ++i) result[i] = __builtin_log(x[i]);
-}
+// Unreachable: avx2Available() is false wherever this file is compiled without AVX2 and FMA, so
+// Objective never calls these (its general path runs instead).
+void neoHookeanPass(const NeoHookeanTets&, const double*, int, int, const TetPassOutput&) { __builtin_trap(); }
+void forcesFromStresses(const NeoHookeanTets&, const double*, int, int, double*) { __builtin_trap(); }
+void log4(const double*, double*) { __builtin_trap(); }
 #endif
 
 }  // namespace tet_avx2
