@@ -7,6 +7,7 @@
 #include <array>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/collision/ccd.h"
 #include "core/collision/collider.h"
@@ -158,6 +159,49 @@ TEST(Ccd, PointsAgainstCollidersStopOutside) {
     }
   }
   EXPECT_GT(hits, 100);
+}
+
+// A collider moving through a frame (the barrier's start, ContactBarrier::sweptStart): a point and a
+// sphere, torus, turned box and plane, each translating and turning over the frame, against brute-force
+// sampling of the joint motion; and the pose within the frame starts where the frame's start pose is.
+TEST(Ccd, PointsAgainstMovingCollidersStopOutside) {
+  const double h = 0.05;
+  std::vector<Collider> shapes(4);
+  shapes[0].shape = Collider::Shape::Sphere, shapes[0].radius = 0.5;
+  shapes[1].shape = Collider::Shape::Torus, shapes[1].major_radius = 1.0, shapes[1].minor_radius = 0.25;
+  shapes[2].shape = Collider::Shape::Box;
+  shapes[2].rotation = Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+  std::mt19937 rng(7);
+  int hits = 0;
+  for (Collider c : shapes) {
+    for (int trial = 0; trial < 200; ++trial) {
+      c.velocity = random3(rng, 20.0);  // up to a metre in the frame
+      c.angular_velocity = random3(rng, 20.0);
+      const Collider before = posedWithinFrame(c, h, 0.0);
+      const Vec3 p = random3(rng, 2.0);
+      const Vec3 dp = (trial % 2 ? Vec3(before.position - p) : Vec3::Zero()) + random3(rng, 1.0);  // every other aimed at it
+      if (closestSurfacePoint(before, p).distance <= 0) continue;
+      const double toi = pointMovingColliderCcd(p, dp, c, h);
+      const auto distance = [&](double t) { return closestSurfacePoint(posedWithinFrame(c, h, t), p + t * dp).distance; };
+      double first = 2;  // the first sample inside
+      for (int k = 0; k <= kSamples && first > 1; ++k)
+        if (distance(double(k) / kSamples) <= 0) first = double(k) / kSamples;
+      hits += first <= 1;
+      EXPECT_LE(toi, std::min(first, 1.0));
+      for (int k = 0; k <= 200; ++k) EXPECT_GT(distance(toi * k / 200), 0.0);
+    }
+  }
+  EXPECT_GT(hits, 100);
+  // At s = 1 the collider is its end pose; at s = 0 its pose a step before, by its own velocities.
+  Collider turning = shapes[2];
+  turning.position = Vec3(1, 2, 3);
+  turning.velocity = Vec3(0, -4, 0);
+  turning.angular_velocity = Vec3(0, 0, 10);
+  EXPECT_EQ(posedWithinFrame(turning, h, 1.0).position, turning.position);
+  EXPECT_TRUE(posedWithinFrame(turning, h, 1.0).rotation.isApprox(turning.rotation, 1e-15));
+  const Collider start = posedWithinFrame(turning, h, 0.0);
+  EXPECT_TRUE(start.position.isApprox(Vec3(1, 2.2, 3), 1e-15));
+  EXPECT_TRUE((start.rotation * turning.rotation.transpose()).isApprox(Eigen::AngleAxisd(-0.5, Vec3::UnitZ()).toRotationMatrix(), 1e-14));
 }
 
 }  // namespace

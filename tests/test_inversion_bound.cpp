@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "core/common/parallel.h"
 #include "core/model/inversion_bound.h"
 #include "tests/sim_fixtures.h"
 
@@ -60,6 +61,27 @@ TEST(InversionBound, StepBoundKeepsEveryTetPositiveAlongTheStep) {
     }
   }
   EXPECT_GT(limited, 20);
+}
+
+// The bound is the same to the bit on one thread or two: each chunk of tets starts from the step's own
+// bound (the roots' bisection ends relative to it), whichever thread runs it. It once carried one
+// chunk's bound into the next on one thread, so the barrier's start, and so the run, depended on the
+// thread count.
+TEST(InversionBound, TheSameBitsOnAnyThreadCount) {
+  const BuiltModel built = test::buildInline(R"({"version": 1, "bodies": [{"name": "box", "shape": {"type": "box", "size": [1, 1, 1], "cells": [8, 8, 8]},
+    "density": 1000, "materials": [{"model": "neo_hookean", "mu": 1e4, "lambda": 4e4}]}]})");
+  ASSERT_GT(built.model.tets.size(), 2000);  // several chunks of 256
+  std::mt19937 rng(11);
+  std::normal_distribution<double> normal(0, 1);
+  VecX d(built.model.rest.size());
+  for (Eigen::Index i = 0; i < d.size(); ++i) d[i] = 0.1 * normal(rng);
+  setThreadCount(1);
+  const double one = inversionStepBound(built.model.tets, built.model.rest, d, 1.0);
+  setThreadCount(2);
+  const double two = inversionStepBound(built.model.tets, built.model.rest, d, 1.0);
+  setThreadCount(0);
+  EXPECT_LT(one, 1.0);
+  EXPECT_EQ(one, two);
 }
 
 // A soft Neo-Hookean box thrown at the ground at 12 m/s: the penalty lets it in and the impact

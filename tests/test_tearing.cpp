@@ -13,6 +13,7 @@
 
 #include "core/common/hash.h"
 #include "core/model/removal.h"
+#include "core/scene/catalog.h"
 #include "qnsim/error.h"
 #include "qnsim/simulation.h"
 #include "tests/sim_fixtures.h"
@@ -258,6 +259,25 @@ Vec3 tetCentroid(const Model& m, int e) {
 
 // The box's cube 0 is split into a central tet (tet 0: no boundary face) and four corner tets; tet 1
 // holds the box's corner vertex 0 and has three faces on the boundary.
+// The torn bar under the barrier with self-contact: tearing rebuilds the surfaces within a frame, and
+// the frame's barrier, which held the old ones (and crashed on them when it measured the frame), holds
+// the new ones; the pieces never cross.
+TEST(Tearing, TheBarrierHoldsTheSurfacesATearMakes) {
+  Scene scene = loadScene(catalogScenePath("bar_tearing"));
+  applyOverride(scene, "contact.model=barrier");
+  applyOverride(scene, "self_collision.enabled=true");
+  Simulation sim(scene);
+  sim.setIntersectionCheck(true);
+  int torn = 0;
+  for (int f = 0; f < 24; ++f) {
+    sim.step();
+    ASSERT_FALSE(sim.lastFrame().rolled_back) << "frame " << sim.frame();
+    EXPECT_EQ(sim.lastFrame().intersections, 0) << "frame " << sim.frame();
+    torn += sim.lastFrame().torn;
+  }
+  EXPECT_GT(torn, 0);
+}
+
 TEST(RemovalSurface, AnInteriorTetOpensFourFacesFacingIntoIt) {
   BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "corotated"})"));
   Model& model = built.model;

@@ -20,6 +20,18 @@ bool mayReach(const Collider& c, const Vec3& p, double reach) {
   return !std::isfinite(r) || (p - c.position).squaredNorm() <= r * r;
 }
 
+// Where a vertex met by collider `end` at fraction t of the frame, at point p, ends the frame when it
+// rides with it: its place in the collider's frame at t, moved by the rest of its own motion towards
+// `target` less the part into the collider's surface, carried to the collider's pose at the frame's end.
+Vec3 ridden(const Collider& end, double h, double t, const Vec3& p, const Vec3& target) {
+  const Collider then = posedWithinFrame(end, h, t);
+  const Vec3 local = then.rotation.transpose() * (p - then.position);
+  const Vec3 normal = then.rotation.transpose() * closestSurfacePoint(then, p).normal;
+  Vec3 slide = end.rotation.transpose() * (target - end.position) - local;
+  slide -= std::min(0.0, slide.dot(normal)) * normal;
+  return end.position + end.rotation * (local + slide);
+}
+
 }  // namespace
 
 double barrier(double d, double dhat) {
@@ -101,6 +113,22 @@ double ContactBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha)
   return *std::min_element(bounds.begin(), bounds.end());
 }
 
+void ContactBarrier::normalStiffness(const VecX& x, std::vector<NormalStiffness>& out) const {
+  out.clear();
+  if (!colliders_) return;
+  for (int v = 0; v < x.size() / 3; ++v) {
+    NormalStiffness stiffest{v, Vec3::Zero(), 0.0};
+    for (const Collider& c : *colliders_) {
+      if (!mayReach(c, vertex(x, v), dhat_)) continue;
+      const SurfacePoint s = closestSurfacePoint(c, vertex(x, v));
+      if (!(s.distance > 0 && s.distance < dhat_)) continue;
+      const double k = stiffness_ * barrierSecondDerivative(s.distance, dhat_);
+      if (k > stiffest.stiffness) stiffest.normal = s.normal, stiffest.stiffness = k;
+    }
+    if (stiffest.stiffness > 0) out.push_back(stiffest);
+  }
+}
+
 bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, VecX& filtered) const {
   if (!colliders_) return false;
   bool changed = false;
@@ -116,6 +144,28 @@ bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, VecX& filtere
       vertex(filtered, v) -= inward * s.normal;
     }
   return changed;
+}
+
+VecX ContactBarrier::sweptStart(const VecX& from, const VecX& guess, double time_step) const {
+  VecX x = guess;
+  if (!colliders_ || colliders_->empty()) return x;
+  parallelFor(static_cast<int>(x.size() / 3), kGrain, [&](int begin, int end) {
+    CcdOptions options;
+    options.min_distance = 0.5 * dhat_;  // the march stops short of d^/2
+    for (int v = begin; v < end; ++v) {
+      const Vec3 p = vertex(from, v), dp = vertex(guess, v) - p;
+      const Collider* met = nullptr;
+      double when = 1.0;
+      for (const Collider& c : *colliders_) {
+        if (!mayReach(c, p, dp.norm() + time_step * c.velocity.norm() + dhat_)) continue;
+        options.max_time = when;
+        const double t = pointMovingColliderCcd(p, dp, c, time_step, options);
+        if (t < when) when = t, met = &c;
+      }
+      if (met) vertex(x, v) = ridden(*met, time_step, when, p + when * dp, vertex(guess, v));
+    }
+  });
+  return x;
 }
 
 int ContactBarrier::feasibleStart(VecX& x) const {

@@ -6,8 +6,9 @@
 // grows without bound as a vertex nears a surface. Like the paper's contacts it stays out of A. The
 // line search never tries a step past the first time of impact that continuous collision detection
 // (ccd.h) finds along it (stepBound), so no iterate ever enters a collider. Colliders stand still
-// during a frame's solve at their pose at its end; one that moved into vertices at the frame's start
-// carries them out first (feasibleStart).
+// during a frame's solve at their pose at its end; the solve starts from x_n moved towards its guess
+// while the colliders move through the frame, each vertex a collider meets carried along by it
+// (sweptStart).
 //
 // kappa adapts (IPC Sec. 4.3 in spirit): it starts each frame at kappa_min, at which the barrier at
 // d^/10 pushes the mean vertex mass m with the force that moves it by d^ in a step or holds it against
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "core/collision/collider.h"
+#include "core/objective/objective.h"
 
 namespace qnsim {
 
@@ -50,19 +52,33 @@ class ContactBarrier {
   // The frame's colliders and self-contact (kept by reference until the next call; self may be null,
   // and its own beginFrame is the caller's); kappa back to kappa_min.
   void beginFrame(const std::vector<Collider>& colliders, const SelfBarrier* self);
+  // Another self-contact within the frame (tearing rebuilt the surfaces; its beginFrame is the caller's).
+  void setSelf(const SelfBarrier* self) { self_ = self; }
   // kappa sum b(d) over vertex-collider pairs and self-contact pairs at x; adds kappa grad b to
   // `gradient` when given.
   double energy(const VecX& x, VecX* gradient) const;
   // The largest alpha in [0, max_alpha] such that no vertex meets a collider, and no self-contact pair
   // meets, on x + [0, alpha] d (conservative: additive CCD).
   double stepBound(const VecX& x, const VecX& d, double max_alpha) const;
+  // kappa b''(d) along the normal of each vertex within d^ of a collider at x, in vertex order; a vertex
+  // within d^ of several keeps the stiffest.
+  void normalStiffness(const VecX& x, std::vector<NormalStiffness>& out) const;
   // The direction d at x without the part that moves a vertex within d^ of a collider towards it:
   // the barrier is not in A, so a quasi-Newton direction pushes resting vertices into the collider
   // and collision detection then shortens the whole step to almost nothing.
   // Returns false, writing nothing, when no vertex's direction changes.
   bool filterDirection(const VecX& x, const VecX& d, VecX& filtered) const;
+  // The frame's start for the solve, vertex by vertex: each moves from `from` (x_n, clear of the
+  // colliders at the frame's start) towards `guess` while the colliders move over the frame (time step
+  // h) from their poses at its start to those at its end. A vertex that comes within d^/2 of a collider
+  // on the way rides with it from there: it keeps its motion along the collider's surface and loses
+  // the part into it. So a collider moving into a body pushes the vertices it meets ahead of it instead
+  // of leaving them behind, inside, for feasibleStart to throw out along its normal; and a vertex
+  // stopped by one collider does not stop the others. The result may still lie within d^/2 of a
+  // collider (a curved surface slid along, a second collider): feasibleStart takes it out.
+  VecX sweptStart(const VecX& from, const VecX& guess, double time_step) const;
   // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2 (in order of the
-  // colliders): where a collider that moved at the frame's start carries them. Returns how many moved.
+  // colliders). Returns how many moved.
   int feasibleStart(VecX& x) const;
   // After an iteration: doubles kappa when its rule (above) says so. Returns true when kappa changed.
   bool adapt(const VecX& x);

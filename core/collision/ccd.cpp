@@ -55,4 +55,11 @@ double pointColliderCcd(const Vec3& p, const Vec3& dp, const Collider& collider,
   return additiveMarch([&](double t) { return closestSurfacePoint(collider, p + t * dp).distance; }, dp.norm(), opts);
 }
 
+double pointMovingColliderCcd(const Vec3& p, const Vec3& dp, const Collider& end, double h, const CcdOptions& opts) {
+  const Vec3 shift = h * end.velocity;  // the collider's position moves by this over the frame
+  const double reach = (p - (end.position - shift)).norm() + dp.norm() + shift.norm();
+  const double speed = dp.norm() + shift.norm() + h * end.angular_velocity.norm() * reach;
+  return additiveMarch([&](double t) { return closestSurfacePoint(posedWithinFrame(end, h, t), p + t * dp).distance; }, speed, opts);
+}
+
 }  // namespace qnsim

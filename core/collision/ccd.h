@@ -45,4 +45,9 @@ double edgeEdgeCcd(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q
 // A point starting inside returns 0.
 double pointColliderCcd(const Vec3& p, const Vec3& dp, const Collider& collider, const CcdOptions& opts = {});
 
+// Point p moving by dp against a collider that moves over the same t in [0, 1] from its pose a time
+// step h before `end` to `end` (posedWithinFrame). The point's position in the collider's frame moves
+// no faster than |dp| + h |v| + h |w| r, r bounding its distance from the collider's position.
+double pointMovingColliderCcd(const Vec3& p, const Vec3& dp, const Collider& end, double h, const CcdOptions& opts = {});
+
 }  // namespace qnsim

@@ -62,6 +62,15 @@ Collider posedAt(const Collider& rest, double t, double h) {
   return c;
 }
 
+Collider posedWithinFrame(const Collider& end, double h, double s) {
+  Collider c = end;
+  const double back = (1.0 - s) * h;
+  c.position = end.position - back * end.velocity;
+  const double rate = end.angular_velocity.norm();
+  if (rate > 0) c.rotation = Eigen::AngleAxisd(-back * rate, end.angular_velocity / rate).toRotationMatrix() * end.rotation;
+  return c;
+}
+
 Vec3 pointVelocity(const Collider& c, const Vec3& p) { return c.velocity + c.angular_velocity.cross(p - c.position); }
 
 SurfacePoint closestSurfacePoint(const Collider& c, const Vec3& p) {

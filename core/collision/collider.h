@@ -11,6 +11,11 @@ namespace qnsim {
 // The collider as its motion places it at time t, with the velocities over the frame [t - h, t].
 Collider posedAt(const Collider& rest, double t, double h);
 
+// The collider at fraction s in [0, 1] of the frame [t - h, t] that ends with it at `end` (posedAt's
+// pose at t), moving at its velocities: its position along a line, its rotation at a constant rate.
+// s = 0 is exactly its pose at t - h (the velocities are that frame's differences, motion.h).
+Collider posedWithinFrame(const Collider& end, double h, double s);
+
 // Velocity of the collider's material point at world position p.
 Vec3 pointVelocity(const Collider& collider, const Vec3& p);
 

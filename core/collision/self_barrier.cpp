@@ -214,7 +214,7 @@ double SelfBarrier::energy(const VecX& x, double kappa, VecX* gradient) const {
 // A pair can meet on the step only if it is a candidate of a path that covers the step's two ends
 // (then it covers every point between: the distance to a segment is convex), so the candidates are
 // found along the step itself when the last ones do not, and serve the line search's trials after.
-double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha) const {
+double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha, double clearance) const {
   const VecX sweep = withoutMeanMotion(max_alpha * d);  // a common translation brings no pair closer
   if (!covers(x) || !covers(x + sweep)) cover(x, sweep);
   const std::vector<Pair>& pairs = cache_.pairs;
@@ -222,6 +222,7 @@ double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha) co
   std::vector<double> bounds(static_cast<size_t>(chunks), 1.0);
   parallelFor(chunks, 1, [&](int begin, int end) {
     CcdOptions options;
+    options.min_distance = std::max(options.min_distance, clearance);
     for (int chunk = begin; chunk < end; ++chunk)
       for (int i = chunk * kGrain; i < std::min(n, (chunk + 1) * kGrain); ++i) {
         const Eigen::Vector4i c = corners(pairs[i]);

@@ -33,8 +33,9 @@ class SelfBarrier {
   void beginFrame(const VecX& start, double dhat);
   // kappa sum of the (mollified) b(d) over the pairs within d^ at x; adds its gradient when asked.
   double energy(const VecX& x, double kappa, VecX* gradient) const;
-  // The largest alpha in [0, max_alpha] such that no pair meets on x + [0, alpha] d (additive CCD, ccd.h).
-  double stepBound(const VecX& x, const VecX& d, double max_alpha) const;
+  // The largest alpha in [0, max_alpha] such that no pair meets on x + [0, alpha] d (additive CCD, ccd.h),
+  // or with `clearance` > 0, comes closer than it (0 when a pair is that close at x already).
+  double stepBound(const VecX& x, const VecX& d, double max_alpha, double clearance = 0.0) const;
   BarrierStats stats(const VecX& x) const;
   int leftOut() const { return static_cast<int>(touching_.size()); }  // pairs touching at the frame's start
 

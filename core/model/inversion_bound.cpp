@@ -58,18 +58,23 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
   const int n = tets.size();
   if (n == 0) return max_alpha;
   constexpr int kGrain = 256;
-  std::vector<double> chunk_min((n + kGrain - 1) / kGrain, max_alpha);
-  parallelFor(n, kGrain, [&](int begin, int end) {
-    double alpha = max_alpha;
-    for (int e = begin; e < end; ++e) {
-      if (tets.removed[e]) continue;
-      // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
-      const std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
-      if (!(c[0] > 0)) continue;
-      const double root = firstCubicRoot(c[0], c[1], c[2], c[3], alpha);
-      if (root < alpha) alpha = keep * root;
+  const int chunks = (n + kGrain - 1) / kGrain;
+  std::vector<double> chunk_min(chunks, max_alpha);
+  // Each chunk of tets from max_alpha, whichever thread runs it: the roots' bisection ends relative to
+  // the bound it is given, so a bound carried over from another chunk would change the result's bits.
+  parallelFor(chunks, 1, [&](int begin, int end) {
+    for (int chunk = begin; chunk < end; ++chunk) {
+      double alpha = max_alpha;
+      for (int e = chunk * kGrain; e < std::min(n, (chunk + 1) * kGrain); ++e) {
+        if (tets.removed[e]) continue;
+        // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
+        const std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
+        if (!(c[0] > 0)) continue;
+        const double root = firstCubicRoot(c[0], c[1], c[2], c[3], alpha);
+        if (root < alpha) alpha = keep * root;
+      }
+      chunk_min[chunk] = alpha;
     }
-    chunk_min[begin / kGrain] = alpha;
   });
   return *std::min_element(chunk_min.begin(), chunk_min.end());
 }

@@ -31,6 +31,14 @@ struct ContactTerm {
   double gap(const VecX& x) const { return (qnsim::vertex(x, vertex) - point).dot(normal); }
 };
 
+// A vertex's stiffness along one direction: the contact barrier's kappa b''(d) along the normal of the
+// collider it is within d^ of (Objective::barrier_curvature).
+struct NormalStiffness {
+  int vertex;
+  Vec3 normal;
+  double stiffness;
+};
+
 // k/2 min(0, gap)^2 on four vertices: a self-collision (core/collision/self_contacts.h).
 // VertexTriangle: vertices (v, a, b, c), gap = side h - thickness with h the height of x_v above the
 // plane of the triangle (a, b, c) (planeHeight) and side = +1 or -1 the side the vertex is kept on; the
@@ -119,6 +127,9 @@ class Objective {
   // An energy kept outside this layer, the contact barrier of core/collision/barrier.h: its value at x,
   // adding its gradient to `gradient` when given. Not in A, like the contacts.
   std::function<double(const VecX& x, VecX* gradient)> barrier;
+  // Its curvature along each vertex's contact normal at x, kappa b''(d) n n^T, for the initial Hessian
+  // of ours to see (initial_hessian.h); unset or empty when nothing is within reach.
+  std::function<void(const VecX& x, std::vector<NormalStiffness>& out)> barrier_curvature;
 
   // The damping term's element frames from the step's start x (each tet's rotation, each spring's
   // direction), turned on at their rates under velocity v for `time` (h/a of integrator.h), and its origins

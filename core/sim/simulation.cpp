@@ -71,31 +71,42 @@ DirectionFilter Simulation::Impl::directionFilter() {
 
 bool Simulation::Impl::guardsInversion() const { return settings().solver.inversion_guard && method->boundsSteps(); }
 
-// The barrier needs a start that touches nothing: x_n (which touched nothing at the frame's end),
-// carried out of any collider that moved into it, then moved towards the initial guess as far as
-// collision detection allows; the inversion guard likewise, as far as no tet turns flat. Otherwise the
-// solve starts from the guess itself (y in Alg. 1). A method that cannot bound its steps by collision
-// detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a barrier it may step past
-// would promise what it cannot keep.
+// The barrier needs a start that touches nothing: x_n (which touched nothing at the frame's end) moved
+// towards the initial guess while the colliders move through the frame, each vertex a collider meets
+// riding with it (ContactBarrier::sweptStart), as far as the self-contacts allow and no tet turns flat
+// (those couple the vertices, so one step for all: vertices stopped one by one at a static collider
+// would otherwise let the ones behind them run through them), with any vertex still within d^/2 of a
+// collider then taken out along its normal. The inversion guard alone likewise moves x_n as far as no tet turns flat.
+// Otherwise the solve starts from the guess itself (y in Alg. 1). A method that cannot bound its steps by
+// collision detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a barrier it may step
+// past would promise what it cannot keep.
 void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   if (settings().contact_model == ContactModel::Barrier && bounds_steps) {
     const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
     barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
     barrier->beginFrame(colliders, settings().self_collision.enabled ? self_barrier.get() : nullptr);
     objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
+    objective->barrier_curvature = [this](const VecX& z, std::vector<NormalStiffness>& out) { barrier->normalStiffness(z, out); };
   } else {
     barrier.reset();
     objective->barrier = nullptr;
+    objective->barrier_curvature = nullptr;
   }
-  if (!barrier && !guardsInversion()) return;
-  VecX start = x_start;
-  if (barrier) {
-    barrier->feasibleStart(start);
-    // Surfaces held apart from the start the colliders left.
-    if (settings().self_collision.enabled) self_barrier->beginFrame(start, barrier->dhat());
+  if (!barrier) {
+    if (!guardsInversion()) return;
+    const VecX toward = x - x_start;
+    x = x_start + stepBound()(x_start, toward, 1.0) * toward;
+    return;
   }
-  const VecX toward = x - start;
-  x = start + stepBound()(start, toward, 1.0) * toward;
+  const bool self = settings().self_collision.enabled;
+  if (self) self_barrier->beginFrame(x_start, barrier->dhat());  // surfaces held apart from x_n
+  const VecX toward = barrier->sweptStart(x_start, x, settings().time_step) - x_start;
+  // No pair brought within d^/2 either: a start that leaves surfaces almost touching leaves the solve a
+  // steep barrier that the step, which does not see its curvature, can only creep along.
+  double alpha = self ? self_barrier->stepBound(x_start, toward, 1.0, 0.5 * barrier->dhat()) : 1.0;
+  if (alpha > 0) alpha = inversionStepBound(built.model.tets, x_start, toward, alpha);
+  x = x_start + alpha * toward;
+  if (barrier->feasibleStart(x) > 0 && self) self_barrier->beginFrame(x, barrier->dhat());
 }
 
 void Simulation::Impl::poseColliders(double t) {

@@ -195,6 +195,10 @@ void Simulation::Impl::topologyChanged() {
   detached = verticesWithoutElements(built.model);
   self_collision = std::make_unique<SelfCollision>(built.model);
   self_barrier = std::make_unique<SelfBarrier>(self_collision->primitives());
+  if (barrier && settings().self_collision.enabled) {  // torn within a frame: its barrier holds the new surfaces
+    self_barrier->beginFrame(state.x, barrier->dhat());
+    barrier->setSelf(self_barrier.get());
+  }
   for (int v : detached) vertex(state.v, v).setZero();
   state.removed = removedElements(built.model);
 }

@@ -10,13 +10,38 @@ namespace qnsim {
 namespace {
 
 // Ours: A = M/h^2 + L, n x n, factored once, one solve for the x, y, z columns.
+// Under the contact barrier, which A does not hold, the vertices within its reach move along their
+// contact normals n by the barrier's own Newton step instead (A's diagonal a plus the barrier's
+// curvature k along n), and A^-1 acts on the rest:
+//   A0^-1 = (I - N) A^-1 (I - N) + N D^-1 N,   N = the blocks n n^T,  D = a + k on them,
+// symmetric positive definite like A^-1. Without it the barrier's steep gradient goes through A^-1,
+// which spreads it over the body as a large step into whatever else the body touches, and collision
+// detection cuts the whole step to almost nothing.
 class LaplacianHessian final : public InitialHessian {
  public:
-  explicit LaplacianHessian(SystemMatrix& system) : system_(system) {}
-  void apply(const VecX&, VecX& q, const VecX*, const VecX*) override { system_.solve(q); }
+  LaplacianHessian(const Objective& objective, SystemMatrix& system) : objective_(objective), system_(system) {}
+  void apply(const VecX& x, VecX& q, const VecX*, const VecX*) override {
+    if (objective_.barrier_curvature) objective_.barrier_curvature(x, contacts_);
+    if (!objective_.barrier_curvature || contacts_.empty()) return system_.solve(q);
+    along_.resize(static_cast<Eigen::Index>(contacts_.size()));
+    for (size_t i = 0; i < contacts_.size(); ++i) {
+      auto v = vertex(q, contacts_[i].vertex);
+      along_[i] = contacts_[i].normal.dot(v);
+      v -= along_[i] * contacts_[i].normal;
+    }
+    system_.solve(q);
+    for (size_t i = 0; i < contacts_.size(); ++i) {
+      const NormalStiffness& c = contacts_[i];
+      auto v = vertex(q, c.vertex);
+      v += (along_[i] / (system_.matrix().coeff(c.vertex, c.vertex) + c.stiffness) - c.normal.dot(v)) * c.normal;
+    }
+  }
 
  private:
+  const Objective& objective_;
   SystemMatrix& system_;
+  std::vector<NormalStiffness> contacts_;
+  VecX along_;
 };
 
 // Ours solved by preconditioned conjugate gradients (Figs. 16, 17), one column (x, y, z) at a time, as
@@ -213,7 +238,7 @@ std::unique_ptr<InitialHessian> makeInitialHessian(InitialHessianKind kind, Obje
   switch (kind) {
     case InitialHessianKind::Laplacian:
       if (cg) return std::make_unique<LaplacianByCg>(system, pcg());
-      return std::make_unique<LaplacianHessian>(system);
+      return std::make_unique<LaplacianHessian>(objective, system);
     case InitialHessianKind::ScaledIdentity: return std::make_unique<ScaledIdentity>(objective);
     case InitialHessianKind::RestHessian:
     case InitialHessianKind::FrameHessian: {
