@@ -1,5 +1,6 @@
 #include "plot/method_style.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <utility>
@@ -101,6 +102,45 @@ const Look* find(const std::string& scene_and_label) {
   return nullptr;
 }
 
+// The settings a variant names (the choices of solver.initial_hessian, line_search, linear_solver and
+// cg_preconditioner that the Compare tab varies), as a reader names them.
+constexpr std::pair<const char*, const char*> kVariantWords[] = {
+    {"laplacian", "M/h\u00b2 + L"},
+    {"scaled_identity", "scaled identity"},
+    {"rest_hessian", "rest-pose Hessian"},
+    {"frame_hessian", "per-frame Hessian"},
+    {"warped_rest_hessian", "warped rest-pose Hessian"},
+    {"armijo", "Armijo"},
+    {"interpolate", "interpolating line search"},
+    {"wolfe", "strong Wolfe"},
+    {"none", "no line search"},
+    {"direct", "direct solve"},
+    {"cg", "CG"},
+    {"cg_indefinite", "CG, indefinite"},
+    {"jacobi", "Jacobi preconditioner"},
+    {"ichol_a", "ichol(M/h\u00b2 + L)"},
+    {"ichol_rest_hessian", "ichol(rest-pose Hessian)"},
+};
+
+}  // namespace
+
+// Each word by its name, unknown words as they are.
+std::string settingsName(const std::string& variant) {
+  std::string out;
+  for (size_t at = 0; at < variant.size();) {
+    const size_t start = variant.find_first_not_of(", ", at), end = std::min(variant.find(", ", start), variant.size());
+    if (start == std::string::npos) break;
+    std::string word = variant.substr(start, end - start);
+    for (const auto& [key, name] : kVariantWords)
+      if (word == key) word = name;
+    out += ", " + word;
+    at = end;
+  }
+  return out;
+}
+
+namespace {
+
 // A variant of a known method ("lbfgs_m5, wolfe"): the part before ", " and the rest.
 std::pair<const Look*, std::string> findVariant(const std::string& label) {
   const size_t comma = label.find(", ");
@@ -124,7 +164,8 @@ Series methodSeries(const std::string& label, int index) {
 std::string methodName(const std::string& label) {
   if (const Look* look = find(label)) return look->name;
   const auto [method, variant] = findVariant(label);
-  return method ? method->name + variant : label;
+  return method ? method->name + settingsName(variant) : label;
 }
+
 
 }  // namespace qnsim::plot

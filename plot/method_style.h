@@ -13,7 +13,10 @@ namespace qnsim::plot {
 Series methodSeries(const std::string& label, int index);
 
 // The name a reader sees for a method label ("lbfgs_m5" -> "Ours (m = 5)", "lbfgs_m5, wolfe" -> "Ours
-// (m = 5), wolfe"); the label itself if unknown.
+// (m = 5), strong Wolfe"); the label itself if unknown.
 std::string methodName(const std::string& label);
+
+// The settings part of a label (", cg, ichol_a") as a reader names them (", CG, ichol(M/h² + L)").
+std::string settingsName(const std::string& variant);
 
 }  // namespace qnsim::plot

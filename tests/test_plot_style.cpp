@@ -12,6 +12,7 @@
 #include "plot/method_style.h"
 #include "plot/png.h"
 #include "plot/svg.h"
+#include "qnsim/parameters.h"
 
 namespace qnsim::plot {
 namespace {
@@ -105,7 +106,12 @@ TEST(PlotStyle, EveryMethodOfAFigureDiffersInDashOrSymbolAndKeepsItsLookAcrossFi
   EXPECT_EQ(methodName("lbfgs_m5"), "Ours (m = 5)");
   EXPECT_EQ(methodName("pd"), "PD");
   EXPECT_EQ(methodName("rest_hessian"), "Rest-pose Hessian");
-  EXPECT_EQ(methodName("lbfgs_m5, wolfe"), "Ours (m = 5), wolfe");
+  EXPECT_EQ(methodName("lbfgs_m5, wolfe"), "Ours (m = 5), strong Wolfe");
+  EXPECT_EQ(methodName("lbfgs_m3, cg, ichol_a"), "Ours (m = 3), CG, ichol(M/h\u00b2 + L)");
+  EXPECT_EQ(methodName("newton, sideways"), "Newton, sideways");  // an unknown setting as it is
+  // Every setting the Compare tab varies reads as a reader names it, not as its key.
+  for (const char* key : {"solver.initial_hessian", "solver.line_search", "solver.linear_solver", "solver.cg_preconditioner"})
+    for (const std::string& choice : findParameter(key).choices) EXPECT_NE(settingsName(", " + choice), ", " + choice) << key;
   EXPECT_EQ(methodSeries("newton, cg", 3).color.r, first.color.r) << "a variant keeps its method's colour";
 }
 

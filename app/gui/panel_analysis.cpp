@@ -93,7 +93,7 @@ void drawCompareEntries(CompareConfig& c) {
       ImGui::DragInt("##m", &e.window, 0.2f, static_cast<int>(window.lo), static_cast<int>(window.hi), "%d", ImGuiSliderFlags_AlwaysClamp);
       if (const std::string variant = compareVariant(e); !variant.empty()) {
         ImGui::SameLine(0, 0);
-        ImGui::TextUnformatted(variant.c_str());
+        ImGui::TextUnformatted(plot::settingsName(variant).c_str());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.edits.front().c_str());
       }
     }

@@ -83,20 +83,52 @@ void drawSeries(ImDrawList* dl, const PlotArea& a, const Series& s, size_t index
   drawSymbols(dl, s, markerPoints(lines, index));
 }
 
-// Entries in as many columns as the plot's height needs, in the corner whose box covers the fewest data points.
-void drawLegend(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a) {
+// The legend's entries in `columns` columns: their box, and each entry's column width and line height.
+struct LegendLayout {
+  int entries = 0, columns = 1, rows = 0;
+  float column = 0, line = 0;
+  ImVec2 box{0, 0};
+};
+
+LegendLayout legendLayout(const PlotSpec& spec, int columns) {
+  LegendLayout l;
   float width = 0;
-  int entries = 0;
   for (const Series& s : spec.series)
-    if (!s.label.empty()) {
-      width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
-      ++entries;
-    }
-  if (entries == 0) return;
-  const float line = ImGui::GetTextLineHeight(), column = width + 40.0f;
-  const int per_column = std::max(1, static_cast<int>((a.max.y - a.min.y - 18.0f) / line));
-  const int columns = (entries + per_column - 1) / per_column, rows = (entries + columns - 1) / columns;
-  const ImVec2 box{columns * column, rows * line + 6.0f};
+    if (!s.label.empty()) width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x), ++l.entries;
+  l.line = ImGui::GetTextLineHeight(), l.column = width + 40.0f;
+  l.columns = std::max(1, std::min(columns, l.entries));
+  l.rows = (l.entries + l.columns - 1) / l.columns;
+  l.box = {l.columns * l.column, l.rows * l.line + 6.0f};
+  return l;
+}
+
+// The legend in a corner of the data: as many columns as the plot's height needs.
+LegendLayout cornerLegend(const PlotSpec& spec, float height) {
+  const LegendLayout one = legendLayout(spec, 1);
+  const int per_column = std::max(1, static_cast<int>((height - 18.0f) / one.line));
+  return legendLayout(spec, (one.entries + per_column - 1) / per_column);
+}
+
+// A corner box that would hide more than a quarter of the data goes below the plot instead, in as many
+// columns as its width holds (the Compare tab's sixteen methods in a short plot).
+bool legendBelow(const LegendLayout& corner, ImVec2 data) { return corner.box.x * corner.box.y > 0.25f * data.x * data.y; }
+
+void drawEntries(ImDrawList* dl, const PlotSpec& spec, const LegendLayout& l, ImVec2 corner) {
+  dl->AddRectFilled(corner, {corner.x + l.box.x, corner.y + l.box.y}, IM_COL32(15, 16, 20, 215), 3.0f);
+  int k = 0;
+  for (const Series& s : spec.series) {
+    if (s.label.empty()) continue;
+    const float x = corner.x + static_cast<float>(k / l.rows) * l.column, y = corner.y + 3.0f + static_cast<float>(k % l.rows) * l.line;
+    dl->AddLine({x + 5.0f, y + 0.5f * l.line}, {x + 24.0f, y + 0.5f * l.line}, toImColor(s.color), 3.0f);
+    drawSymbols(dl, s, {{x + 14.5, y + 0.5 * l.line}});
+    dl->AddText({x + 30.0f, y}, ImGui::GetColorU32(ImGuiCol_Text), s.label.c_str());
+    ++k;
+  }
+}
+
+// In the corner whose box covers the fewest data points.
+void drawCornerLegend(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a, const LegendLayout& l) {
+  const ImVec2 box = l.box;
   const ImVec2 corners[] = {{a.max.x - box.x - 6.0f, a.min.y + 6.0f}, {a.min.x + 6.0f, a.min.y + 6.0f},
                             {a.max.x - box.x - 6.0f, a.max.y - box.y - 6.0f}, {a.min.x + 6.0f, a.max.y - box.y - 6.0f}};
   int best = 0, fewest = INT32_MAX;
@@ -107,22 +139,9 @@ void drawLegend(ImDrawList* dl, const PlotSpec& spec, const PlotArea& a) {
         const ImVec2 p = a.toScreen(s.x[i], s.y[i]);
         covered += p.x >= corners[c].x && p.x <= corners[c].x + box.x && p.y >= corners[c].y && p.y <= corners[c].y + box.y;
       }
-    if (covered < fewest) {
-      fewest = covered;
-      best = c;
-    }
+    if (covered < fewest) fewest = covered, best = c;
   }
-  const ImVec2 corner = corners[best];
-  dl->AddRectFilled(corner, {corner.x + box.x, corner.y + box.y}, IM_COL32(15, 16, 20, 215), 3.0f);
-  int k = 0;
-  for (const Series& s : spec.series) {
-    if (s.label.empty()) continue;
-    const float x = corner.x + static_cast<float>(k / rows) * column, y = corner.y + 3.0f + static_cast<float>(k % rows) * line;
-    dl->AddLine({x + 5.0f, y + 0.5f * line}, {x + 24.0f, y + 0.5f * line}, toImColor(s.color), 3.0f);
-    drawSymbols(dl, s, {{x + 14.5, y + 0.5 * line}});
-    dl->AddText({x + 30.0f, y}, ImGui::GetColorU32(ImGuiCol_Text), s.label.c_str());
-    ++k;
-  }
+  drawEntries(dl, spec, l, corners[best]);
 }
 
 void drawHover(const PlotSpec& spec, const PlotArea& a) {
@@ -158,16 +177,29 @@ double PlotArea::yAt(float py) const { return fromUnit(y, (max.y - py) / (max.y 
 PlotArea drawPlot(const char* id, const PlotSpec& spec, ImVec2 size) {
   if (size.x <= 0.0f) size.x = ImGui::GetContentRegionAvail().x;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton(id, size);
-  const float left_margin = leftMargin(spec, size.y - kTopMargin - kBottomMargin);
-  PlotArea a{{origin.x + left_margin, origin.y + kTopMargin},
-             {origin.x + size.x - kRightMargin, origin.y + size.y - kBottomMargin}, spec.x, spec.y};
+  const float height = size.y - kTopMargin - kBottomMargin, left_margin = leftMargin(spec, height);
+  float below = 0;  // the widget grows by this under its axes for the legend
+  LegendLayout legend;
+  if (spec.legend) {
+    const float width = size.x - left_margin - kRightMargin;
+    legend = cornerLegend(spec, height);
+    if (legend.entries > 0 && legendBelow(legend, {width, height})) {
+      legend = legendLayout(spec, std::max(1, static_cast<int>(width / legend.column)));
+      below = legend.box.y + 4.0f;
+    }
+  }
+  ImGui::InvisibleButton(id, {size.x, size.y + below});
+  PlotArea a{{origin.x + left_margin, origin.y + kTopMargin}, {origin.x + size.x - kRightMargin, origin.y + size.y - kBottomMargin}, spec.x, spec.y};
   ImDrawList* dl = ImGui::GetWindowDrawList();
   drawAxes(dl, spec, a, left_margin);
   dl->PushClipRect(a.min, a.max, true);
   for (size_t i = 0; i < spec.series.size(); ++i) drawSeries(dl, a, spec.series[i], i);
   dl->PopClipRect();
-  if (spec.legend) drawLegend(dl, spec, a);
+  if (below > 0) {
+    drawEntries(dl, spec, legend, {a.min.x, a.max.y + kBottomMargin});
+  } else if (legend.entries > 0) {
+    drawCornerLegend(dl, spec, a, legend);
+  }
   drawHover(spec, a);
   return a;
 }

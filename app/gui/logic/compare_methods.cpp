@@ -45,7 +45,7 @@ std::vector<CompareEntry> defaultCompareEntries() {
   return entries;
 }
 
-std::string compareMethodName(const CompareEntry& entry) { return entry.method == kLbfgs ? "L-BFGS" : plot::methodName(entry.method); }
+std::string compareMethodName(const CompareEntry& entry) { return entry.method == kLbfgs ? "Ours" : plot::methodName(entry.method); }
 
 std::string compareVariant(const CompareEntry& entry) {
   std::string variant;

@@ -36,7 +36,7 @@ const std::vector<CompareVariantKey>& compareVariantKeys();
 // "lbfgs_m5", "pd", "lbfgs_m5, rest_hessian", ...: the method's label in the CSV files and the figures'
 // style table (plot/method_style.h), its window and its variant.
 std::string compareLabel(const CompareEntry& entry);
-std::string compareMethodName(const CompareEntry& entry);  // "L-BFGS", "PD": the text beside its tick box
+std::string compareMethodName(const CompareEntry& entry);  // "Ours", "PD": the text beside its tick box
 std::string compareVariant(const CompareEntry& entry);     // ", rest_hessian" ("" without overrides)
 // Each enabled entry as a Method: its edits and the tab's iteration count (every iteration is run: no
 // early stop). Throws qnsim::Error naming the key of a rejected edit (checkComparable).
