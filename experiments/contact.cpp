@@ -23,23 +23,32 @@ const std::vector<Method> kModels = {{"penalty", {"contact.model=penalty"}},
                                      {"barrier+self", {"contact.model=barrier", "self_collision.enabled=true"}}};
 constexpr int kReferenceIterations = 300;
 
-std::vector<std::string> contactScenes() {
-  std::vector<std::string> names;
-  for (const std::string& name : catalogSceneNames()) {
-    const Scene scene = loadScene(catalogScenePath(name));
-    if (!scene.colliders.empty() || scene.settings.self_collision.enabled) names.push_back(name);
-  }
-  return names;
-}
-
-bool selfContactOff(const std::string& scene) { return !loadScene(catalogScenePath(scene)).settings.self_collision.enabled; }
+// A scene of the experiment: its name, frames, and the models it runs.
+struct ContactScene {
+  std::string name;
+  int frames;
+  bool self_contact;  // the scene's own self_collision.enabled
+  std::vector<Method> models;
+};
 
 // The models a scene runs: the third only where it differs from the second, and not on the bunny
 // through the torus, whose frames then take seconds each once the ring squeezes it (its soft tets turn
 // inside out under both models, and the self-contact broad phase finds its folded surface everywhere).
-std::vector<Method> modelsFor(const std::string& scene) {
-  if (selfContactOff(scene) && scene != "bunny_torus") return kModels;
-  return {kModels[0], kModels[1]};
+ContactScene contactScene(const std::string& name, const Scene& scene, int frames) {
+  const bool self_contact = scene.settings.self_collision.enabled;
+  std::vector<Method> models = kModels;
+  if (self_contact || name == "bunny_torus") models.pop_back();
+  return {name, frames, self_contact, std::move(models)};
+}
+
+// Every catalog scene with a collider or self-contact, or (quick) two of them for 12 frames.
+std::vector<ContactScene> contactScenes(bool quick) {
+  std::vector<ContactScene> out;
+  for (const std::string& name : quick ? std::vector<std::string>{"soft_body_fold", "cube_isotropic"} : catalogSceneNames()) {
+    const Scene scene = loadScene(catalogScenePath(name));
+    if (!scene.colliders.empty() || scene.settings.self_collision.enabled) out.push_back(contactScene(name, scene, quick ? 12 : scene.frames));
+  }
+  return out;
 }
 
 // The frame's columns beyond the trajectory CSV's own.
@@ -101,6 +110,7 @@ struct Row {
   int frames = 0, crossing_frames = 0, most_crossings = 0, most_inverted = 0, rolled_back = 0;
   double ms = 0, trials = 0, error = NAN, closest = INFINITY;
   int most_pairs = 0;
+  bool self_contact = false;  // a barrier run with self-contact on
 };
 
 Row summarize(const std::string& scene, const std::string& model, const ModelRun& r) {
@@ -170,24 +180,23 @@ std::vector<plot::PlotSpec> panels(const std::vector<TrajectoryResult>& results,
 }  // namespace
 
 ExperimentReport contact(const ExperimentOptions& o) {
-  const std::vector<std::string> scenes = o.quick ? std::vector<std::string>{"soft_body_fold", "cube_isotropic"} : contactScenes();
+  const std::vector<ContactScene> scenes = contactScenes(o.quick);
   const std::vector<TrajectoryQuantity> columns = quantities();
   std::vector<TrajectoryResult> results;
   std::vector<Row> rows;
   int done = 0, runs = 0;
-  for (const std::string& scene : scenes) runs += static_cast<int>(modelsFor(scene).size());
-  for (const std::string& scene : scenes) {
-    const int frames = o.quick ? 12 : loadScene(catalogScenePath(scene)).frames;
-    for (const Method& model : modelsFor(scene)) {
-      if (o.progress) o.progress(done++, runs, "contact: " + scene + ", " + model.label);
-      const ModelRun r = run(scene, model, frames, columns);
-      rows.push_back(summarize(scene, model.label, r));
+  for (const ContactScene& scene : scenes) runs += static_cast<int>(scene.models.size());
+  for (const ContactScene& scene : scenes)
+    for (const Method& model : scene.models) {
+      if (o.progress) o.progress(done++, runs, "contact: " + scene.name + ", " + model.label);
+      const ModelRun r = run(scene.name, model, scene.frames, columns);
+      rows.push_back(summarize(scene.name, model.label, r));
+      rows.back().self_contact = model.label == "barrier+self" || (model.label == "barrier" && scene.self_contact);
       results.push_back(r.trajectory);
     }
-  }
   std::vector<std::string> shown;
   for (const char* s : {"bunny_torus", "soft_body_fold", "cloth_sphere_fold"})
-    if (std::find(scenes.begin(), scenes.end(), s) != scenes.end()) shown.push_back(s);
+    if (std::any_of(scenes.begin(), scenes.end(), [&](const ContactScene& c) { return c.name == s; })) shown.push_back(s);
   TrajectorySetup setup{"contact", "Penalty against barrier contact",
                         "(not in the paper) Sec. 4.3's penalties let surfaces overlap by design; Incremental Potential Contact (Li et al. "
                         "2020) keeps every iterate apart",
@@ -199,7 +208,7 @@ ExperimentReport contact(const ExperimentOptions& o) {
   for (const Row& r : rows) {
     if (r.model == "penalty") crossing_penalty += r.crossing_frames;
     if (r.model == "barrier") crossing_barrier += r.crossing_frames;
-    if (r.model == "barrier+self" || (r.model == "barrier" && !selfContactOff(r.scene))) crossing_self += r.crossing_frames, ++scenes_self;
+    if (r.self_contact) crossing_self += r.crossing_frames, ++scenes_self;
   }
   const std::string summary = table(rows) + "\nframes the exact check finds crossing: penalty " + std::to_string(crossing_penalty) +
                               ", barrier " + std::to_string(crossing_barrier) + ", barrier with self-contact " + std::to_string(crossing_self) +

@@ -244,32 +244,29 @@ Scene squeezedBox(const std::string& material, const std::vector<std::string>& e
 }
 
 TEST(Barrier, ASphereDrivenIntoABoxPushesItsVerticesAheadOfIt) {
-  {
-    const char* material = "neo_hookean";
-    Simulation sim(squeezedBox(material, {"solver.inversion_guard=false"}));
-    sim.setIntersectionCheck(true);
-    std::vector<int> axis;  // the vertices on the box's vertical centre line, under the sphere
-    for (int v = 0; v < sim.model().vertexCount(); ++v)
-      if (std::abs(vertex(sim.positions(), v).x()) < 1e-9 && std::abs(vertex(sim.positions(), v).z()) < 1e-9) axis.push_back(v);
-    ASSERT_EQ(axis.size(), 5u);
-    int inverted = 0, crossing = 0, pairs = 0;
-    double lowest_top = INFINITY;
-    for (int f = 0; f < 30; ++f) {
-      sim.step();
-      const FrameRecord& r = sim.lastFrame();
-      ASSERT_FALSE(r.rolled_back) << material << " frame " << r.frame;
-      inverted = std::max(inverted, r.inverted);
-      crossing += r.intersections;
-      pairs = std::max(pairs, r.barrier_pairs);
-      double top = -INFINITY;
-      for (int v : axis) top = std::max(top, vertex(sim.positions(), v).y());
-      lowest_top = std::min(lowest_top, top);
-    }
-    EXPECT_EQ(inverted, 0) << material;
-    EXPECT_EQ(crossing, 0) << material;
-    EXPECT_GT(pairs, 20) << material;
-    EXPECT_LT(lowest_top, 0.31) << material;  // squeezed from 0.6 m to the sphere's lowest point, 0.3 m
+  Simulation sim(squeezedBox("neo_hookean", {"solver.inversion_guard=false"}));
+  sim.setIntersectionCheck(true);
+  std::vector<int> axis;  // the vertices on the box's vertical centre line, under the sphere
+  for (int v = 0; v < sim.model().vertexCount(); ++v)
+    if (std::abs(vertex(sim.positions(), v).x()) < 1e-9 && std::abs(vertex(sim.positions(), v).z()) < 1e-9) axis.push_back(v);
+  ASSERT_EQ(axis.size(), 5u);
+  int inverted = 0, crossing = 0, pairs = 0;
+  double lowest_top = INFINITY;
+  for (int f = 0; f < 30; ++f) {
+    sim.step();
+    const FrameRecord& r = sim.lastFrame();
+    ASSERT_FALSE(r.rolled_back) << "frame " << r.frame;
+    inverted = std::max(inverted, r.inverted);
+    crossing += r.intersections;
+    pairs = std::max(pairs, r.barrier_pairs);
+    double top = -INFINITY;
+    for (int v : axis) top = std::max(top, vertex(sim.positions(), v).y());
+    lowest_top = std::min(lowest_top, top);
   }
+  EXPECT_EQ(inverted, 0);
+  EXPECT_EQ(crossing, 0);
+  EXPECT_GT(pairs, 20);
+  EXPECT_LT(lowest_top, 0.31);  // squeezed from 0.6 m to the sphere's lowest point, 0.3 m
 }
 
 }  // namespace

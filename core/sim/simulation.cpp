@@ -76,10 +76,10 @@ bool Simulation::Impl::guardsInversion() const { return settings().solver.invers
 // riding with it (ContactBarrier::sweptStart), as far as the self-contacts allow and no tet turns flat
 // (those couple the vertices, so one step for all: vertices stopped one by one at a static collider
 // would otherwise let the ones behind them run through them), with any vertex still within d^/2 of a
-// collider then taken out along its normal. The inversion guard alone likewise moves x_n as far as no tet turns flat.
-// Otherwise the solve starts from the guess itself (y in Alg. 1). A method that cannot bound its steps by
-// collision detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a barrier it may step
-// past would promise what it cannot keep.
+// collider then taken out along its normal. The inversion guard alone likewise moves x_n as far as no
+// tet turns flat. Otherwise the solve starts from the guess itself (y in Alg. 1). A method that cannot
+// bound its steps by collision detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a
+// barrier it may step past would promise what it cannot keep.
 void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   if (settings().contact_model == ContactModel::Barrier && bounds_steps) {
     const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
