@@ -103,6 +103,39 @@ TEST(SelfBarrier, ParallelEdgesAreMollifiedToZero) {
   EXPECT_LT(turned, qnsim::barrier(barrier.distance({true, 6, 7}, x), dhat));
 }
 
+// A vertex 0.3 d^ above the middle of a triangle, nothing else near: in ours' initial Hessian the
+// vertex is stiff along the triangle's normal by kappa b''(d), which is the pair's energy's own
+// curvature along it (second differences), and the triangle's corners along the opposite normal by
+// kappa b''(d) w^2 (w their barycentric weights); a vertex already stiffer keeps what it held.
+TEST(SelfBarrier, AVertexAboveATriangleIsStiffAlongItsNormalByTheBarriersCurvature) {
+  const double dhat = 1e-3, kappa = 3.0, d = 0.3 * dhat;
+  VecX x = stacked(0.5, 0.0);  // triangle B and the segments far above A
+  const Vec3 w(0.5, 0.3, 0.2);  // barycentric weights of the point below the vertex
+  vertex(x, 3) = w[0] * Vec3(vertex(x, 0)) + w[1] * Vec3(vertex(x, 1)) + w[2] * Vec3(vertex(x, 2)) + Vec3(0, 0, d);
+  const CollisionPrimitives p = twoTrianglesTwoSegments(x);
+  SelfBarrier barrier(p);
+  barrier.beginFrame(x, dhat);
+  ASSERT_EQ(barrier.stats(x).pairs, 1);
+  std::vector<NormalStiffness> stiffest(10, NormalStiffness{0, Vec3::Zero(), 0.0});
+  stiffest[2] = {2, Vec3::UnitX(), 1e30};
+  barrier.keepStiffest(x, kappa, stiffest);
+  const double k = kappa * barrierSecondDerivative(d, dhat);
+  EXPECT_NEAR(stiffest[3].stiffness, k, 1e-9 * k);
+  EXPECT_LT((stiffest[3].normal - Vec3::UnitZ()).norm(), 1e-12);
+  const double h = 1e-3 * d;
+  VecX up = x, down = x;
+  up[3 * 3 + 2] += h, down[3 * 3 + 2] -= h;
+  const double second = (barrier.energy(up, kappa, nullptr) - 2 * barrier.energy(x, kappa, nullptr) + barrier.energy(down, kappa, nullptr)) / (h * h);
+  EXPECT_NEAR(stiffest[3].stiffness, second, 1e-4 * k);
+  for (int corner : {0, 1}) {
+    EXPECT_NEAR(stiffest[corner].stiffness, k * w[corner] * w[corner], 1e-9 * k) << corner;
+    EXPECT_LT((stiffest[corner].normal + Vec3::UnitZ()).norm(), 1e-12) << corner;
+  }
+  EXPECT_EQ(stiffest[2].stiffness, 1e30);  // stiffer already: kept
+  EXPECT_EQ(stiffest[2].normal, Vec3::UnitX());
+  for (int v : {4, 5, 6, 7, 8, 9}) EXPECT_EQ(stiffest[v].stiffness, 0.0) << v;
+}
+
 TEST(SelfBarrier, StepBoundKeepsEveryPairApartAlongTheStep) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<double> u(-1, 1);

@@ -105,6 +105,17 @@ TEST(SimState, WhatMethodsCarryBetweenFramesResumesExactly) {
     expectResumesExactly(withEdits(box, {std::string("solver.method=") + method}), 4, 5, {}, method);
 }
 
+// The barrier's friction takes its normal forces from the barrier's stiffness at the end of the frame
+// before (barrier.h), which the state carries: a box thrown sideways onto the ground, saved as it slides.
+TEST(SimState, TheBarriersFrictionResumesExactly) {
+  Scene box = test::thrownBox(R"({"model": "corotated", "mu": 2e4, "lambda": 5e4})", 3.0, {"contact.model=barrier", "contact_friction=0.4"});
+  box.bodies[0].velocity.x() = 2.0;
+  Simulation probe(withEdits(box, {}));
+  for (int f = 0; f < 12; ++f) probe.step();
+  ASSERT_GT(probe.state().barrier_stiffness, 0);
+  expectResumesExactly(withEdits(box, {}), 12, 6, {}, "barrier friction");
+}
+
 // Edits made before the save (a material, a setting) are the scene's, not the state's: a fresh
 // simulation gets them from the scene it is made of (here the original's, edits applied).
 TEST(SimState, EditsLiveInTheSceneAndTheStateInTheState) {
@@ -143,6 +154,7 @@ TEST(SimState, AStateThatDoesNotFitIsRefusedWithWhatIsWrong) {
   refused([](SimState& s) { s.drags = {{99, Vec3::Zero(), 1.0}}; }, "drag: vertex 99 does not exist");
   refused([](SimState& s) { s.rotations.resize(3); }, "3 rotations for 40 tets");
   refused([](SimState& s) { s.spectral_radius = 1.5; }, "spectral radius");
+  refused([](SimState& s) { s.barrier_stiffness = -std::numeric_limits<double>::infinity(); }, "barrier stiffness");
 }
 
 // A reset goes back to the start: positions, velocities, time, removed elements and the drag as at the

@@ -115,18 +115,21 @@ double ContactBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha)
 
 void ContactBarrier::normalStiffness(const VecX& x, std::vector<NormalStiffness>& out) const {
   out.clear();
-  if (!colliders_) return;
-  for (int v = 0; v < x.size() / 3; ++v) {
-    NormalStiffness stiffest{v, Vec3::Zero(), 0.0};
-    for (const Collider& c : *colliders_) {
-      if (!mayReach(c, vertex(x, v), dhat_)) continue;
-      const SurfacePoint s = closestSurfacePoint(c, vertex(x, v));
-      if (!(s.distance > 0 && s.distance < dhat_)) continue;
-      const double k = stiffness_ * barrierSecondDerivative(s.distance, dhat_);
-      if (k > stiffest.stiffness) stiffest.normal = s.normal, stiffest.stiffness = k;
-    }
-    if (stiffest.stiffness > 0) out.push_back(stiffest);
-  }
+  const int n = static_cast<int>(x.size() / 3);
+  std::vector<NormalStiffness>& stiffest = stiffest_;
+  stiffest.assign(n, NormalStiffness{0, Vec3::Zero(), 0.0});
+  if (colliders_)
+    for (int v = 0; v < n; ++v)
+      for (const Collider& c : *colliders_) {
+        if (!mayReach(c, vertex(x, v), dhat_)) continue;
+        const SurfacePoint s = closestSurfacePoint(c, vertex(x, v));
+        if (!(s.distance > 0 && s.distance < dhat_)) continue;
+        const double k = stiffness_ * barrierSecondDerivative(s.distance, dhat_);
+        if (k > stiffest[v].stiffness) stiffest[v] = {v, s.normal, k};
+      }
+  if (self_) self_->keepStiffest(x, stiffness_, stiffest);
+  for (const NormalStiffness& s : stiffest)
+    if (s.stiffness > 0) out.push_back(s);
 }
 
 bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, VecX& filtered) const {
@@ -168,18 +171,41 @@ VecX ContactBarrier::sweptStart(const VecX& from, const VecX& guess, double time
   return x;
 }
 
-int ContactBarrier::feasibleStart(VecX& x) const {
+int ContactBarrier::feasibleStart(VecX& x, const VecX& x_n, double time_step) const {
   int moved = 0;
-  for (const Collider& c : *colliders_)
+  for (const Collider& c : *colliders_) {
+    const Collider start = posedWithinFrame(c, time_step, 0.0);
     for (int v = 0; v < x.size() / 3; ++v) {
       const Vec3 p = vertex(x, v);
       if (!mayReach(c, p, dhat_)) continue;
       const SurfacePoint s = closestSurfacePoint(c, p);
       if (s.distance >= 0.5 * dhat_) continue;
-      vertex(x, v) = s.point + 0.5 * dhat_ * s.normal;
+      const double before = mayReach(start, vertex(x_n, v), dhat_) ? closestSurfacePoint(start, vertex(x_n, v)).distance : dhat_;
+      const double clearance = before > 0 ? std::min(0.5 * dhat_, before) : 0.5 * dhat_;
+      if (s.distance >= clearance) continue;
+      vertex(x, v) = s.point + clearance * s.normal;
       ++moved;
     }
+  }
   return moved;
+}
+
+void ContactBarrier::frictionTerms(const VecX& x_n, double last_kappa, double coefficient, double slip, double time_step,
+                                   std::vector<FrictionTerm>& out) const {
+  out.clear();
+  if (!colliders_ || coefficient <= 0) return;
+  for (const Collider& end : *colliders_) {
+    const Collider start = posedWithinFrame(end, time_step, 0.0);
+    for (int v = 0; v < x_n.size() / 3; ++v) {
+      const Vec3 p = vertex(x_n, v);
+      if (!mayReach(start, p, dhat_)) continue;
+      const SurfacePoint s = closestSurfacePoint(start, p);
+      if (!(s.distance > 0 && s.distance < dhat_)) continue;
+      const Vec3 carried = end.position + end.rotation * (start.rotation.transpose() * (p - start.position));
+      const double normal_force = -last_kappa * barrierDerivative(s.distance, dhat_);
+      out.push_back({v, carried, end.rotation * (start.rotation.transpose() * s.normal), coefficient * normal_force, slip});
+    }
+  }
 }
 
 bool ContactBarrier::adapt(const VecX& x) {

@@ -10,10 +10,15 @@
 // while the colliders move through the frame, each vertex a collider meets carried along by it
 // (sweptStart).
 //
-// kappa adapts (IPC Sec. 4.3 in spirit): it starts each frame at kappa_min, at which the barrier at
-// d^/10 pushes the mean vertex mass m with the force that moves it by d^ in a step or holds it against
-// gravity, m (d^ / h^2 + |gravity|), and doubles, up to 1e4 kappa_min, after an iteration that leaves
-// some vertex closer than 1e-2 d^ and closer than before.
+// kappa adapts (IPC Sec. 4.3 in spirit): it starts at kappa_min, at which the barrier at d^/10 pushes
+// the mean vertex mass m with the force that moves it by d^ in a step or holds it against gravity,
+// m (d^ / h^2 + |gravity|), and doubles, up to 1e4 kappa_min, after an iteration that leaves some vertex
+// closer than 1e-2 d^ and closer than before. The simulation starts each frame at the kappa the last
+// one ended with (beginFrame, then setStiffness), as IPC keeps it from step to step.
+// Friction (contact_friction > 0) is IPC's lagged friction: a FrictionTerm (objective.h) per vertex
+// within d^ of a collider at the frame's start, its bound mu times the normal force kappa |b'(d)| the
+// barrier exerted there at the end of the last frame, and its normal, held for the frame, so the
+// energy stays a potential for the solve.
 // With self_collision.enabled the same barrier, with the same kappa, holds the bodies' surfaces apart
 // (SelfBarrier, self_barrier.h) in place of the self-collision penalties.
 #include <algorithm>
@@ -50,7 +55,7 @@ class ContactBarrier {
   void setStiffness(double kappa) { stiffness_ = kappa; }
 
   // The frame's colliders and self-contact (kept by reference until the next call; self may be null,
-  // and its own beginFrame is the caller's); kappa back to kappa_min.
+  // and its own beginFrame is the caller's); kappa back to kappa_min, and the doubling rule's memory cleared.
   void beginFrame(const std::vector<Collider>& colliders, const SelfBarrier* self);
   // Another self-contact within the frame (tearing rebuilt the surfaces; its beginFrame is the caller's).
   void setSelf(const SelfBarrier* self) { self_ = self; }
@@ -60,8 +65,9 @@ class ContactBarrier {
   // The largest alpha in [0, max_alpha] such that no vertex meets a collider, and no self-contact pair
   // meets, on x + [0, alpha] d (conservative: additive CCD).
   double stepBound(const VecX& x, const VecX& d, double max_alpha) const;
-  // kappa b''(d) along the normal of each vertex within d^ of a collider at x, in vertex order; a vertex
-  // within d^ of several keeps the stiffest.
+  // kappa b''(d) along the normal of each vertex within d^ of a collider at x, and of each corner of a
+  // self-contact pair within d^ along its part of the pair's distance gradient (SelfBarrier::keepStiffest),
+  // in vertex order; a vertex in reach of several keeps the stiffest.
   void normalStiffness(const VecX& x, std::vector<NormalStiffness>& out) const;
   // The direction d at x without the part that moves a vertex within d^ of a collider towards it:
   // the barrier is not in A, so a quasi-Newton direction pushes resting vertices into the collider
@@ -77,9 +83,19 @@ class ContactBarrier {
   // stopped by one collider does not stop the others. The result may still lie within d^/2 of a
   // collider (a curved surface slid along, a second collider): feasibleStart takes it out.
   VecX sweptStart(const VecX& from, const VecX& guess, double time_step) const;
-  // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2 (in order of the
-  // colliders). Returns how many moved.
-  int feasibleStart(VecX& x) const;
+  // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2, or to their
+  // distance from it at x_n (the colliders at the frame's start, time step h) where that was smaller:
+  // a vertex resting on a collider keeps the place where the barrier held it, rather than starting
+  // the frame lifted to d^/2, from where the solve must climb down the barrier's steepest part again.
+  // In order of the colliders. Returns how many moved.
+  int feasibleStart(VecX& x, const VecX& x_n, double time_step) const;
+  // The frame's lagged friction (the comment above): for each vertex within d^ of a collider at x_n
+  // (the colliders at their poses at the frame's start), a term with bound `coefficient` times
+  // `last_kappa` |b'(d)| (last_kappa: the barrier's stiffness at the end of the last frame), the
+  // normal there, and as anchor x_n carried by the collider through the frame (time step h); `slip`
+  // is the Huber width (m). Replaces `out`.
+  void frictionTerms(const VecX& x_n, double last_kappa, double coefficient, double slip, double time_step,
+                     std::vector<FrictionTerm>& out) const;
   // After an iteration: doubles kappa when its rule (above) says so. Returns true when kappa changed.
   bool adapt(const VecX& x);
   BarrierStats stats(const VecX& x) const;
@@ -91,6 +107,7 @@ class ContactBarrier {
   double last_min_distance_ = 0;
   const std::vector<Collider>* colliders_ = nullptr;
   const SelfBarrier* self_ = nullptr;
+  mutable std::vector<NormalStiffness> stiffest_;  // normalStiffness' scratch, one per vertex
 };
 
 }  // namespace qnsim

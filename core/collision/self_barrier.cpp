@@ -238,6 +238,23 @@ double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha, do
   return t * max_alpha;
 }
 
+void SelfBarrier::keepStiffest(const VecX& x, double kappa, std::vector<NormalStiffness>& stiffest) const {
+  for (const Pair& pair : near(x)) {
+    const Eigen::Vector4i c = corners(pair);
+    const Vec3 p0 = at(x, c[0]), p1 = at(x, c[1]), q0 = at(x, c[2]), q1 = at(x, c[3]);
+    Vec12 grad_d;
+    const double d = pair.edges ? segmentDistance(p0, p1, q0, q1, &grad_d) : pointTriangleDistance(p0, p1, q0, q1, &grad_d);
+    if (!(d > 0 && d < dhat_)) continue;
+    double k = kappa * barrierSecondDerivative(d, dhat_);
+    if (pair.edges) k *= mollifier((p1 - p0).cross(q1 - q0).squaredNorm(), kMollifier * rest_length2_[pair.a] * rest_length2_[pair.b]);
+    for (int i = 0; i < 4; ++i) {
+      const Vec3 g = grad_d.segment<3>(3 * i);
+      const double along = k * g.squaredNorm();
+      if (along > stiffest[c[i]].stiffness) stiffest[c[i]] = {c[i], g.normalized(), along};
+    }
+  }
+}
+
 BarrierStats SelfBarrier::stats(const VecX& x) const {
   BarrierStats s;
   for (const Pair& pair : near(x)) {

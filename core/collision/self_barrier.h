@@ -37,6 +37,11 @@ class SelfBarrier {
   // or with `clearance` > 0, comes closer than it (0 when a pair is that close at x already).
   double stepBound(const VecX& x, const VecX& d, double max_alpha, double clearance = 0.0) const;
   BarrierStats stats(const VecX& x) const;
+  // The pairs within d^ at x in ours' initial Hessian (initial_hessian.cpp): the diagonal blocks of the
+  // Gauss-Newton part of a pair's barrier Hessian, kappa m b''(d) g_k g_k^T for each corner k (g_k its
+  // part of grad d), so each corner is stiff along its own g_k; `stiffest` (one entry per model vertex)
+  // keeps a vertex's stiffest of these and what it held.
+  void keepStiffest(const VecX& x, double kappa, std::vector<NormalStiffness>& stiffest) const;
   int leftOut() const { return static_cast<int>(touching_.size()); }  // pairs touching at the frame's start
 
   // A pair of primitives: a surface vertex (index into the model) and a triangle, or two edges (edges()).

@@ -40,7 +40,6 @@ ContactRefresh Simulation::Impl::contactRefresh() {
     // Collider candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
     if (barrier) {
       objective->contacts.clear();
-      objective->frictions.clear();
       changed = barrier->adapt(x);  // a stiffer barrier: g changed
     } else if (!colliders.empty()) {
       changed = refreshContacts(colliders, x, x_start, contactParams(settings(), 1e-2 * record.bbox_diagonal), *objective);
@@ -87,6 +86,10 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
     barrier->beginFrame(colliders, settings().self_collision.enabled ? self_barrier.get() : nullptr);
     objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
     objective->barrier_curvature = [this](const VecX& z, std::vector<NormalStiffness>& out) { barrier->normalStiffness(z, out); };
+    // kappa as the last frame ended it (IPC keeps kappa from step to step): ten iterations a frame are
+    // too few to find again, every frame, the kappa at which the barrier holds a resting body clear.
+    barrier->setStiffness(std::max(barrier->stiffness(), state.barrier_stiffness));
+    lagFriction();
   } else {
     barrier.reset();
     objective->barrier = nullptr;
@@ -106,7 +109,14 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   double alpha = self ? self_barrier->stepBound(x_start, toward, 1.0, 0.5 * barrier->dhat()) : 1.0;
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x_start, toward, alpha);
   x = x_start + alpha * toward;
-  if (barrier->feasibleStart(x) > 0 && self) self_barrier->beginFrame(x, barrier->dhat());
+  if (barrier->feasibleStart(x, x_start, settings().time_step) > 0 && self) self_barrier->beginFrame(x, barrier->dhat());
+}
+
+// The normal forces of the last frame's end: its kappa (kappa_min before any frame under the barrier).
+void Simulation::Impl::lagFriction() {
+  const Settings& s = settings();
+  const double kappa = state.barrier_stiffness > 0 ? state.barrier_stiffness : barrier->minStiffness();
+  barrier->frictionTerms(x_start, kappa, s.contact_friction, s.contact_slip_speed * s.time_step, s.time_step, objective->frictions);
 }
 
 void Simulation::Impl::poseColliders(double t) {
@@ -167,6 +177,7 @@ void Simulation::Impl::step() {
     updateVelocity(settings().integrator, {x_start, v_dragged, state.x_previous, v_previous_dragged}, settings(), state.x, state.v);
     for (int v : detached) vertex(state.v, v).setZero();
     state.x_previous = x_start;
+    state.barrier_stiffness = barrier ? barrier->stiffness() : 0.0;
     state.v_previous = v_start;
     if (reference_enabled) relativeErrors(solve.iterations, std::min(rel_error.front(), solve.g), rel_error);
     tear();

@@ -254,6 +254,8 @@ void checkState(const SimState& s, const Model& model) {
   if (!s.rotations.empty() && static_cast<int>(s.rotations.size()) != model.tets.size())
     throw error("state: ", s.rotations.size(), " rotations for ", model.tets.size(), " tets");
   if (!(s.spectral_radius >= 0 && s.spectral_radius < 1)) throw error("state: the spectral radius must be in [0, 1), got ", s.spectral_radius);
+  if (!(s.barrier_stiffness >= 0 && std::isfinite(s.barrier_stiffness)))
+    throw error("state: the barrier stiffness must be finite and >= 0, got ", s.barrier_stiffness);
 }
 
 }  // namespace

@@ -95,7 +95,8 @@ bool SimState::operator==(const SimState& o) const {
   };
   return frame == o.frame && time == o.time && same(x, o.x) && same(v, o.v) && same(x_previous, o.x_previous) &&
          same(v_previous, o.v_previous) && removed == o.removed && matrix_removed == o.matrix_removed && pins == o.pins &&
-         released == o.released && drags == o.drags && sameRotations() && spectral_radius == o.spectral_radius;
+         released == o.released && drags == o.drags && sameRotations() && spectral_radius == o.spectral_radius &&
+         barrier_stiffness == o.barrier_stiffness;
 }
 
 void writeState(const std::filesystem::path& path, const SimState& s) {
@@ -118,6 +119,7 @@ void writeState(const std::filesystem::path& path, const SimState& s) {
   j["rotations"] = nlohmann::json::array();
   for (const Eigen::Quaterniond& q : s.rotations) j["rotations"].push_back({q.w(), q.x(), q.y(), q.z()});
   j["spectral_radius"] = s.spectral_radius;
+  j["barrier_stiffness"] = s.barrier_stiffness;
   writeFileBytes(path, j.dump() + '\n');  // nlohmann writes each double so that it reads back the same
 }
 
@@ -174,6 +176,10 @@ SimState readState(const std::filesystem::path& path) {
   if (j.contains("spectral_radius")) {
     if (!j["spectral_radius"].is_number()) r.fail("field 'spectral_radius' is not a number");
     s.spectral_radius = j["spectral_radius"].get<double>();
+  }
+  if (j.contains("barrier_stiffness")) {
+    if (!j["barrier_stiffness"].is_number()) r.fail("field 'barrier_stiffness' is not a number");
+    s.barrier_stiffness = j["barrier_stiffness"].get<double>();
   }
   return s;
 }

@@ -28,6 +28,10 @@ class DirectionSolver {
   virtual void update(const VecX& /*x*/, const VecX& /*x_next*/, const VecX& /*gradient*/, const VecX& /*gradient_next*/) {}
   // Matrix factorizations done by the solver itself (Newton's per-iteration Hessians).
   virtual long factorizations() const { return 0; }
+  // Whether its directions see the contact barrier's curvature along the contact normals (ours'
+  // initial Hessian, initial_hessian.cpp), so that they need no filter of resting contacts
+  // (DirectionFilter, frame_solver.h).
+  virtual bool seesBarrierCurvature() const { return false; }
   // What it carries from frame to frame, for FrameMethod::saveHistory and loadHistory.
   virtual void saveHistory(SimState& /*state*/) const {}
   virtual void loadHistory(const SimState& /*state*/) {}

@@ -24,7 +24,10 @@ using ContactRefresh = std::function<bool(const VecX& x)>;
 // (contact.model=barrier, core/collision/barrier.h): no trial goes farther.
 using StepBound = std::function<double(const VecX& x, const VecX& d, double max_alpha)>;
 // A changed descent direction at x, written to `filtered`, before its step is bounded (the barrier's
-// filter of resting contacts); returns false, writing nothing, when it leaves d as it is.
+// filter of resting contacts); returns false, writing nothing, when it leaves d as it is. Applied to
+// a direction solver that sees the barrier's curvature only where collision detection would cut its
+// step below half (FrameSolver::filters): elsewhere the filter would keep resting vertices from
+// settling where the barrier holds their weight.
 using DirectionFilter = std::function<bool(const VecX& x, const VecX& d, VecX& filtered)>;
 
 class FrameMethod {
@@ -76,6 +79,7 @@ class FrameSolver final : public FrameMethod {
   };
   Trial lineSearch(const VecX& x, double g, double slope, const VecX& d);
   Trial wolfeSearch(const VecX& x, double g, double slope, const VecX& d);
+  bool filters(const VecX& x, double max_alpha, double& limit);
   // Armijo backtracking, by a fixed factor or by interpolation.
   bool backtracks() const { return settings_.line_search == LineSearchKind::Armijo || settings_.line_search == LineSearchKind::Interpolate; }
 

@@ -20,6 +20,7 @@ namespace {
 class LaplacianHessian final : public InitialHessian {
  public:
   LaplacianHessian(const Objective& objective, SystemMatrix& system) : objective_(objective), system_(system) {}
+  bool seesBarrierCurvature() const override { return true; }
   void apply(const VecX& x, VecX& q, const VecX*, const VecX*) override {
     if (objective_.barrier_curvature) objective_.barrier_curvature(x, contacts_);
     if (!objective_.barrier_curvature || contacts_.empty()) return system_.solve(q);

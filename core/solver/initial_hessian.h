@@ -22,6 +22,7 @@ class InitialHessian {
   // q := A0^-1 q at the iterate x. `s` and `t` are the newest L-BFGS pair, or null if there is none.
   virtual void apply(const VecX& x, VecX& q, const VecX* s, const VecX* t) = 0;
   virtual long factorizations() const { return 0; }
+  virtual bool seesBarrierCurvature() const { return false; }  // DirectionSolver's
 };
 
 // settings.linear_solver = cg solves ours (A), the rest-pose and the per-frame Hessian by preconditioned

@@ -23,6 +23,7 @@ class LbfgsSolver final : public DirectionSolver {
   }
   void prepare(const VecX& x) override { initial_->prepare(x); }
   long factorizations() const override { return initial_->factorizations(); }
+  bool seesBarrierCurvature() const override { return initial_->seesBarrierCurvature(); }
   void direction(const VecX& x, const VecX& gradient, VecX& d, PhaseTimes& times) override;
   // Forms the pair s = x_{k+1} - x_k, t = grad g(x_{k+1}) - grad g(x_k) (Alg. 1) and its inner products
   // in one pass.

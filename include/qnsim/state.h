@@ -51,6 +51,9 @@ struct SimState {
   // What a method carries from one frame to the next:
   std::vector<Eigen::Quaterniond> rotations;  // pbd, xpbd: each tet's rotation estimate (empty: from each F)
   double spectral_radius = 0;  // chebyshev with solver.chebyshev_rho = 0: rho as estimated (0: not yet)
+  // contact.model=barrier: the barrier's stiffness kappa at the end of the last frame, from which the
+  // next frame's friction takes its normal forces (0: none yet).
+  double barrier_stiffness = 0;
   bool operator==(const SimState&) const;
 };
 
