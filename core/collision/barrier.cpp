@@ -94,6 +94,10 @@ double ContactBarrier::collidersEnergy(const VecX& x, VecX* gradient) const {
 
 double ContactBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha) const {
   if (self_) max_alpha = self_->stepBound(x, d, max_alpha);
+  return collidersStepBound(x, d, max_alpha);
+}
+
+double ContactBarrier::collidersStepBound(const VecX& x, const VecX& d, double max_alpha) const {
   if (!colliders_ || colliders_->empty() || max_alpha <= 0) return max_alpha;
   const int n = static_cast<int>(x.size() / 3), chunks = (n + kGrain - 1) / kGrain;
   std::vector<double> bounds(chunks, max_alpha);
@@ -132,8 +136,9 @@ void ContactBarrier::normalStiffness(const VecX& x, std::vector<NormalStiffness>
     if (s.stiffness > 0) out.push_back(s);
 }
 
-bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, VecX& filtered) const {
+bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, double cut_below, VecX& filtered) const {
   if (!colliders_) return false;
+  if (cut_below > 0 && collidersStepBound(x, d, cut_below) >= cut_below) return false;
   bool changed = false;
   for (int v = 0; v < x.size() / 3; ++v)
     for (const Collider& c : *colliders_) {

@@ -72,8 +72,10 @@ class ContactBarrier {
   // The direction d at x without the part that moves a vertex within d^ of a collider towards it:
   // the barrier is not in A, so a quasi-Newton direction pushes resting vertices into the collider
   // and collision detection then shortens the whole step to almost nothing.
+  // With cut_below > 0, only when collision detection against the colliders would cut the step along d
+  // below cut_below (a step a direction that sees the barrier's curvature can take is left whole).
   // Returns false, writing nothing, when no vertex's direction changes.
-  bool filterDirection(const VecX& x, const VecX& d, VecX& filtered) const;
+  bool filterDirection(const VecX& x, const VecX& d, double cut_below, VecX& filtered) const;
   // The frame's start for the solve, vertex by vertex: each moves from `from` (x_n, clear of the
   // colliders at the frame's start) towards `guess` while the colliders move over the frame (time step
   // h) from their poses at its start to those at its end. A vertex that comes within d^/2 of a collider
@@ -102,6 +104,7 @@ class ContactBarrier {
 
  private:
   double collidersEnergy(const VecX& x, VecX* gradient) const;
+  double collidersStepBound(const VecX& x, const VecX& d, double max_alpha) const;  // stepBound's colliders
 
   double dhat_, min_stiffness_, stiffness_;
   double last_min_distance_ = 0;

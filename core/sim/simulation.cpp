@@ -65,7 +65,9 @@ StepBound Simulation::Impl::stepBound() {
 
 // Under the barrier, a direction without the parts that move resting vertices into colliders (barrier.h).
 DirectionFilter Simulation::Impl::directionFilter() {
-  return [this](const VecX& x, const VecX& d, VecX& filtered) { return barrier && barrier->filterDirection(x, d, filtered); };
+  return [this](const VecX& x, const VecX& d, double cut_below, VecX& filtered) {
+    return barrier && barrier->filterDirection(x, d, cut_below, filtered);
+  };
 }
 
 bool Simulation::Impl::guardsInversion() const { return settings().solver.inversion_guard && method->boundsSteps(); }

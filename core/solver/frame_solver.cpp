@@ -124,18 +124,6 @@ FrameSolver::Trial FrameSolver::wolfeSearch(const VecX& x, double g, double slop
   return {r.point.alpha, trials};
 }
 
-// Whether the filter of resting contacts applies to direction_ at x: always for a direction solver
-// blind to the barrier's curvature; for one that sees it (ours), only where collision detection would
-// cut the step below half its length (`limit` is then that bound, for the caller to reuse). Ours keeps
-// its motion towards a collider where it can take it, so a resting body settles where the barrier holds
-// its weight, and loses it where a step into the colliders would be cut short (a body squeezed by them).
-bool FrameSolver::filters(const VecX& x, double max_alpha, double& limit) {
-  if (!solver_.seesBarrierCurvature()) return true;
-  if (!bound_) return false;
-  limit = bound_(x, direction_, max_alpha);
-  return limit < 0.5;
-}
-
 void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
   solver_.prepare(x);
   Timer frame_timer, phase;
@@ -175,18 +163,17 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     // A step that moves no vertex by more than 1e-14 of the model's size is round-off: x already
     // solves the frame (a body at rest, or in free fall where y is the answer).
     if (largest_move <= round_off_step_) break;
-    const double max_alpha = settings_.line_search == LineSearchKind::Wolfe ? 64.0 : 1.0;
-    double limit = -1;  // the collision bound of direction_, once known
-    if (filter_ && filters(x, max_alpha, limit) && filter_(x, direction_, filtered_)) {  // a filtered direction must still descend
+    const double cut_below = solver_.seesBarrierCurvature() ? 0.5 : 0.0;
+    if (filter_ && filter_(x, direction_, cut_below, filtered_)) {  // a filtered direction must still descend
       const double filtered_slope = gradient_.dot(filtered_);
-      if (filtered_slope < 0) std::swap(direction_, filtered_), slope = filtered_slope, limit = -1;
+      if (filtered_slope < 0) std::swap(direction_, filtered_), slope = filtered_slope;
     }
 
     phase.restart();
     // The collision bound: d shortened to the first time of impact, so every trial lies before it.
     double scale = 1.0;
     if (bound_) {
-      if (limit < 0) limit = bound_(x, direction_, max_alpha);
+      const double limit = bound_(x, direction_, settings_.line_search == LineSearchKind::Wolfe ? 64.0 : 1.0);
       result.ccd_step = std::min(result.ccd_step, limit);
       if (!(limit > 0)) break;  // touching already: no step is safe
       if (limit < 1.0) scale = limit, direction_ *= limit, slope *= limit;

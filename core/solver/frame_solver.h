@@ -24,11 +24,12 @@ using ContactRefresh = std::function<bool(const VecX& x)>;
 // (contact.model=barrier, core/collision/barrier.h): no trial goes farther.
 using StepBound = std::function<double(const VecX& x, const VecX& d, double max_alpha)>;
 // A changed descent direction at x, written to `filtered`, before its step is bounded (the barrier's
-// filter of resting contacts); returns false, writing nothing, when it leaves d as it is. Applied to
-// a direction solver that sees the barrier's curvature only where collision detection would cut its
-// step below half (FrameSolver::filters): elsewhere the filter would keep resting vertices from
-// settling where the barrier holds their weight.
-using DirectionFilter = std::function<bool(const VecX& x, const VecX& d, VecX& filtered)>;
+// filter of resting contacts); returns false, writing nothing, when it leaves d as it is. With
+// cut_below > 0, only where collision detection would cut the step along d below cut_below: the solver
+// passes 1/2 for a direction solver that sees the barrier's curvature (ours), whose steps towards the
+// colliders it can take the filter would only stop, keeping resting vertices from settling where the
+// barrier holds their weight; and 0 (always) for the others.
+using DirectionFilter = std::function<bool(const VecX& x, const VecX& d, double cut_below, VecX& filtered)>;
 
 class FrameMethod {
  public:
@@ -79,7 +80,6 @@ class FrameSolver final : public FrameMethod {
   };
   Trial lineSearch(const VecX& x, double g, double slope, const VecX& d);
   Trial wolfeSearch(const VecX& x, double g, double slope, const VecX& d);
-  bool filters(const VecX& x, double max_alpha, double& limit);
   // Armijo backtracking, by a fixed factor or by interpolation.
   bool backtracks() const { return settings_.line_search == LineSearchKind::Armijo || settings_.line_search == LineSearchKind::Interpolate; }
 
