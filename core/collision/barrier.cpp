@@ -32,6 +32,13 @@ Vec3 ridden(const Collider& end, double h, double t, const Vec3& p, const Vec3& 
   return end.position + end.rotation * (local + slide);
 }
 
+// The closest point of collider c's surface to p when p is within d^ of it and outside it.
+bool inReach(const Collider& c, const Vec3& p, double dhat, SurfacePoint& s) {
+  if (!mayReach(c, p, dhat)) return false;
+  s = closestSurfacePoint(c, p);
+  return s.distance > 0 && s.distance < dhat;
+}
+
 }  // namespace
 
 double barrier(double d, double dhat) {
@@ -122,18 +129,17 @@ void ContactBarrier::normalStiffness(const VecX& x, std::vector<NormalStiffness>
   const int n = static_cast<int>(x.size() / 3);
   std::vector<NormalStiffness>& stiffest = stiffest_;
   stiffest.assign(n, NormalStiffness{0, Vec3::Zero(), 0.0});
+  SurfacePoint s;
   if (colliders_)
     for (int v = 0; v < n; ++v)
       for (const Collider& c : *colliders_) {
-        if (!mayReach(c, vertex(x, v), dhat_)) continue;
-        const SurfacePoint s = closestSurfacePoint(c, vertex(x, v));
-        if (!(s.distance > 0 && s.distance < dhat_)) continue;
+        if (!inReach(c, vertex(x, v), dhat_, s)) continue;
         const double k = stiffness_ * barrierSecondDerivative(s.distance, dhat_);
         if (k > stiffest[v].stiffness) stiffest[v] = {v, s.normal, k};
       }
   if (self_) self_->keepStiffest(x, stiffness_, stiffest);
-  for (const NormalStiffness& s : stiffest)
-    if (s.stiffness > 0) out.push_back(s);
+  for (const NormalStiffness& entry : stiffest)
+    if (entry.stiffness > 0) out.push_back(entry);
 }
 
 bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, double cut_below, VecX& filtered) const {
@@ -185,8 +191,8 @@ int ContactBarrier::feasibleStart(VecX& x, const VecX& x_n, double time_step) co
       if (!mayReach(c, p, dhat_)) continue;
       const SurfacePoint s = closestSurfacePoint(c, p);
       if (s.distance >= 0.5 * dhat_) continue;
-      const double before = mayReach(start, vertex(x_n, v), dhat_) ? closestSurfacePoint(start, vertex(x_n, v)).distance : dhat_;
-      const double clearance = before > 0 ? std::min(0.5 * dhat_, before) : 0.5 * dhat_;
+      SurfacePoint before;
+      const double clearance = inReach(start, vertex(x_n, v), dhat_, before) ? std::min(0.5 * dhat_, before.distance) : 0.5 * dhat_;
       if (s.distance >= clearance) continue;
       vertex(x, v) = s.point + clearance * s.normal;
       ++moved;
@@ -201,14 +207,13 @@ void ContactBarrier::frictionTerms(const VecX& x_n, double last_kappa, double co
   if (!colliders_ || coefficient <= 0) return;
   for (const Collider& end : *colliders_) {
     const Collider start = posedWithinFrame(end, time_step, 0.0);
+    const Mat3 turn = end.rotation * start.rotation.transpose();  // the collider's rotation over the frame
+    SurfacePoint s;
     for (int v = 0; v < x_n.size() / 3; ++v) {
       const Vec3 p = vertex(x_n, v);
-      if (!mayReach(start, p, dhat_)) continue;
-      const SurfacePoint s = closestSurfacePoint(start, p);
-      if (!(s.distance > 0 && s.distance < dhat_)) continue;
-      const Vec3 carried = end.position + end.rotation * (start.rotation.transpose() * (p - start.position));
+      if (!inReach(start, p, dhat_, s)) continue;
       const double normal_force = -last_kappa * barrierDerivative(s.distance, dhat_);
-      out.push_back({v, carried, end.rotation * (start.rotation.transpose() * s.normal), coefficient * normal_force, slip});
+      out.push_back({v, end.position + turn * (p - start.position), turn * s.normal, coefficient * normal_force, slip});
     }
   }
 }

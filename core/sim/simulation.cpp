@@ -91,7 +91,9 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
     // kappa as the last frame ended it (IPC keeps kappa from step to step): ten iterations a frame are
     // too few to find again, every frame, the kappa at which the barrier holds a resting body clear.
     barrier->setStiffness(std::max(barrier->stiffness(), state.barrier_stiffness));
-    lagFriction();
+    const Settings& s = settings();  // friction with the normal forces of the last frame's end, at its kappa
+    barrier->frictionTerms(x_start, barrier->stiffness(), s.contact_friction, s.contact_slip_speed * s.time_step, s.time_step,
+                           objective->frictions);
   } else {
     barrier.reset();
     objective->barrier = nullptr;
@@ -112,13 +114,6 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x_start, toward, alpha);
   x = x_start + alpha * toward;
   if (barrier->feasibleStart(x, x_start, settings().time_step) > 0 && self) self_barrier->beginFrame(x, barrier->dhat());
-}
-
-// The normal forces of the last frame's end: its kappa (kappa_min before any frame under the barrier).
-void Simulation::Impl::lagFriction() {
-  const Settings& s = settings();
-  const double kappa = state.barrier_stiffness > 0 ? state.barrier_stiffness : barrier->minStiffness();
-  barrier->frictionTerms(x_start, kappa, s.contact_friction, s.contact_slip_speed * s.time_step, s.time_step, objective->frictions);
 }
 
 void Simulation::Impl::poseColliders(double t) {

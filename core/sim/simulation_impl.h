@@ -41,7 +41,6 @@ struct Simulation::Impl {
   // The frame's barrier (contact.model=barrier, for a method that bounds its steps), and a start x
   // before any impact or flat tet.
   void prepareStart(VecX& x, bool bounds_steps);
-  void lagFriction();  // the barrier's friction for the frame (barrier.h)
   bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).

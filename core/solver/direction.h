@@ -29,8 +29,8 @@ class DirectionSolver {
   // Matrix factorizations done by the solver itself (Newton's per-iteration Hessians).
   virtual long factorizations() const { return 0; }
   // Whether its directions see the contact barrier's curvature along the contact normals (ours'
-  // initial Hessian, initial_hessian.cpp), so that they need no filter of resting contacts
-  // (DirectionFilter, frame_solver.h).
+  // initial Hessian, initial_hessian.cpp), so that the filter of resting contacts applies to them only
+  // where collision detection would cut their step (DirectionFilter, frame_solver.h).
   virtual bool seesBarrierCurvature() const { return false; }
   // What it carries from frame to frame, for FrameMethod::saveHistory and loadHistory.
   virtual void saveHistory(SimState& /*state*/) const {}
