@@ -133,6 +133,51 @@ TEST(Ccd, AdversarialMotions) {
   EXPECT_EQ(ccd({{Vec3(0.2, 0.2, 0.1), a, b, c}, {Vec3(1, 1, 1), Vec3(1, 1, 1), Vec3(1, 1, 1), Vec3(1, 1, 1)}}, false), 1.0);
 }
 
+// A pair sliding along at a small distance d with displacement l: the additive march alone would take
+// l / d steps (here 5e5 and 2e6, far beyond its cap, stalling at t ~ 0.02 and 0.005); the separating plane clears
+// the whole step at once. Also against a convex collider; the torus (not convex) stays conservative.
+TEST(Ccd, PairsSlidingPastAreClearedByASeparatingPlane) {
+  const Vec3 o = Vec3::Zero(), a(0, 0, 0), b(1, 0, 0), c(0, 1, 0);
+  const Motion above{{Vec3(0.1, 0.2, 1e-6), a, b, c}, {Vec3(0.5, 0, 0), o, o, o}};
+  EXPECT_EQ(ccd(above, false), 1.0);
+  const Motion parallel{{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.3, 0, 1e-6), Vec3(1.3, 0, 1e-6)}, {o, o, Vec3(-2, 0, 0), Vec3(-2, 0, 0)}};
+  EXPECT_EQ(ccd(parallel, true), 1.0);
+  // Sliding while closing in a little: held short of the contact, at most 0.9 of the way in.
+  const Motion closing{{Vec3(0.1, 0.2, 1e-6), a, b, c}, {Vec3(0.5, 0, -2e-6), o, o, o}};
+  EXPECT_GT(ccd(closing, false), 0.4);
+  EXPECT_LE(ccd(closing, false), 0.45);
+  Collider box;
+  box.shape = Collider::Shape::Box;
+  EXPECT_EQ(pointColliderCcd(Vec3(-0.9, 1 + 1e-6, 0), Vec3(1.8, 0, 0), box), 1.0);
+  Collider torus;
+  torus.shape = Collider::Shape::Torus;
+  torus.major_radius = 1.0, torus.minor_radius = 0.25;
+  const double around = pointColliderCcd(Vec3(1, 0, 0.25 + 1e-6), Vec3(-1, 1, 0), torus);
+  for (int k = 0; k <= 400; ++k) EXPECT_GT(closestSurfacePoint(torus, Vec3(1, 0, 0.25 + 1e-6) + around * k / 400 * Vec3(-1, 1, 0)).distance, 0.0);
+}
+
+// Random pairs close together (1e-3 to 1e-7 apart) moving mostly along each other, the case where the
+// separating plane decides: never later than the sampled contact.
+TEST(Ccd, ClosePairsMovingAlongEachOtherNeverReportContactLate) {
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> exponent(-7, -3);
+  for (int trial = 0; trial < 300; ++trial)
+    for (bool edges : {false, true}) {
+      Motion m;
+      const double gap = std::pow(10.0, exponent(rng));
+      if (edges) {
+        m.x = {Vec3(-0.5, 0, 0), Vec3(0.5, 0, 0), Vec3(0, -0.5, gap), Vec3(0.1, 0.5, gap)};
+      } else {
+        m.x = {Vec3(0.2, 0.2, gap), Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)};
+      }
+      for (int i = 0; i < 4; ++i) {
+        const Vec3 along = random3(rng, 0.5);
+        m.dx[i] = Vec3(along.x(), along.y(), 0) + random3(rng, 3 * gap);  // a turn of a few gaps
+      }
+      expectConservative(m, edges, (edges ? "edges " : "point ") + std::to_string(trial));
+    }
+}
+
 TEST(Ccd, PointsAgainstCollidersStopOutside) {
   Collider sphere;
   sphere.shape = Collider::Shape::Sphere;

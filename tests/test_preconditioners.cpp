@@ -160,7 +160,11 @@ TEST(Preconditioners, OursSeesTheBarriersCurvatureAlongContactNormals) {
   Objective& objective = test::objectiveOf(box.sim);
   SystemMatrix system(box.sim.model(), objective.inertiaWeight());
   const auto A0 = makeInitialHessian(InitialHessianKind::Laplacian, objective, system, box.sim.settings().solver);
-  const std::vector<NormalStiffness> contacts = {{3, Vec3(0, 1, 0), 5e6}, {7, Vec3(1, 2, 2) / 3.0, 2e3}, {12, Vec3(0, 0, -1), 40.0}};
+  // Vertex 3 along two directions (pressed from two sides), the others along one; a vertex's further
+  // direction where the barrier is softer than A's diagonal is left to A^-1 (weak, below).
+  const std::vector<NormalStiffness> contacts = {
+      {3, Vec3(0, 1, 0), 5e6}, {3, Vec3(1, 0, 0), 3e6}, {7, Vec3(1, 2, 2) / 3.0, 2e3}, {12, Vec3(0, 0, -1), 40.0}};
+  const NormalStiffness weak{3, Vec3(0, 0, 1), 10.0};
   std::vector<NormalStiffness> reported;
   objective.barrier_curvature = [&](const VecX&, std::vector<NormalStiffness>& out) { out = reported; };
   std::mt19937 rng(2);
@@ -179,6 +183,7 @@ TEST(Preconditioners, OursSeesTheBarriersCurvatureAlongContactNormals) {
   system.solve(plain);
   EXPECT_EQ(apply(u), plain);  // nothing within reach: A^-1
   reported = contacts;
+  reported.insert(reported.begin() + 2, weak);
   EXPECT_NEAR(u.dot(apply(v)), v.dot(apply(u)), 1e-12 * std::abs(u.dot(apply(v))));
   for (int trial = 0; trial < 20; ++trial) {
     const VecX w = random();
@@ -193,6 +198,12 @@ TEST(Preconditioners, OursSeesTheBarriersCurvatureAlongContactNormals) {
     vertex(push, c.vertex).setZero();
     EXPECT_EQ(moved.norm(), vertex(moved, c.vertex).norm());
   }
+  VecX push = VecX::Zero(box.x.size());  // the weak direction: through A^-1, which moves the others too
+  vertex(push, weak.vertex) = weak.normal;
+  VecX others = apply(push);
+  const double own = vertex(others, weak.vertex).norm();
+  vertex(others, weak.vertex).setZero();
+  EXPECT_GT(others.norm(), 0.5 * own);
 }
 
 }  // namespace

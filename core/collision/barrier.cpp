@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <Eigen/Eigenvalues>
+
 #include "core/collision/ccd.h"
 #include "core/collision/self_barrier.h"
 #include "core/common/parallel.h"
@@ -12,6 +14,13 @@ namespace qnsim {
 namespace {
 
 constexpr int kGrain = 256;  // vertices per parallel chunk
+// A pair closer than this fraction of d^ is too close: kappa doubles (adapt), and no frame starts with
+// one (closeDistance).
+constexpr double kCloseFraction = 1e-2;
+// No trial moves a vertex farther than this many d^ (the scene's size at the default d^): a step
+// that the barrier's steep gradient, through A^-1, blew up to many times the scene would otherwise
+// sweep every pair into collision detection's candidates (the brush's bristles: 1-3 m a step).
+constexpr double kLongestMove = 1000;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // Whether p may be within `reach` of the collider's surface (a cheap test on its bounding sphere).
@@ -65,6 +74,8 @@ ContactBarrier::ContactBarrier(double dhat, double mean_mass, double time_step, 
       min_stiffness_(mean_mass * (dhat / (time_step * time_step) + gravity) / -barrierDerivative(0.1 * dhat, dhat)),
       stiffness_(min_stiffness_) {}
 
+double ContactBarrier::closeDistance() const { return kCloseFraction * dhat_; }
+
 void ContactBarrier::beginFrame(const std::vector<Collider>& colliders, const SelfBarrier* self) {
   colliders_ = &colliders;
   self_ = self;
@@ -100,6 +111,10 @@ double ContactBarrier::collidersEnergy(const VecX& x, VecX* gradient) const {
 }
 
 double ContactBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha) const {
+  double largest = 0;
+  for (int v = 0; v < d.size() / 3; ++v) largest = std::max(largest, vertex(d, v).squaredNorm());
+  largest = std::sqrt(largest);
+  if (max_alpha * largest > kLongestMove * dhat_) max_alpha = kLongestMove * dhat_ / largest;
   if (self_) max_alpha = self_->stepBound(x, d, max_alpha);
   return collidersStepBound(x, d, max_alpha);
 }
@@ -127,19 +142,27 @@ double ContactBarrier::collidersStepBound(const VecX& x, const VecX& d, double m
 void ContactBarrier::normalStiffness(const VecX& x, std::vector<NormalStiffness>& out) const {
   out.clear();
   const int n = static_cast<int>(x.size() / 3);
-  std::vector<NormalStiffness>& stiffest = stiffest_;
-  stiffest.assign(n, NormalStiffness{0, Vec3::Zero(), 0.0});
+  blocks_.resize(n, Mat3::Zero());
+  std::vector<int> touched;
   SurfacePoint s;
   if (colliders_)
     for (int v = 0; v < n; ++v)
       for (const Collider& c : *colliders_) {
         if (!inReach(c, vertex(x, v), dhat_, s)) continue;
         const double k = stiffness_ * barrierSecondDerivative(s.distance, dhat_);
-        if (k > stiffest[v].stiffness) stiffest[v] = {v, s.normal, k};
+        if (!(k > 0)) continue;
+        if (blocks_[v].isZero()) touched.push_back(v);
+        blocks_[v] += k * s.normal * s.normal.transpose();
       }
-  if (self_) self_->keepStiffest(x, stiffness_, stiffest);
-  for (const NormalStiffness& entry : stiffest)
-    if (entry.stiffness > 0) out.push_back(entry);
+  if (self_) self_->addCurvature(x, stiffness_, blocks_, touched);
+  std::sort(touched.begin(), touched.end());
+  for (int v : touched) {
+    const Eigen::SelfAdjointEigenSolver<Mat3> eigen(blocks_[v]);
+    const Vec3& k = eigen.eigenvalues();  // increasing
+    for (int i = 2; i >= 0; --i)
+      if (k[i] > 1e-12 * k[2]) out.push_back({v, eigen.eigenvectors().col(i), k[i]});
+    blocks_[v].setZero();
+  }
 }
 
 bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, double cut_below, VecX& filtered) const {
@@ -192,7 +215,8 @@ int ContactBarrier::feasibleStart(VecX& x, const VecX& x_n, double time_step) co
       const SurfacePoint s = closestSurfacePoint(c, p);
       if (s.distance >= 0.5 * dhat_) continue;
       SurfacePoint before;
-      const double clearance = inReach(start, vertex(x_n, v), dhat_, before) ? std::min(0.5 * dhat_, before.distance) : 0.5 * dhat_;
+      const double clearance =
+          inReach(start, vertex(x_n, v), dhat_, before) ? std::clamp(before.distance, closeDistance(), 0.5 * dhat_) : 0.5 * dhat_;
       if (s.distance >= clearance) continue;
       vertex(x, v) = s.point + clearance * s.normal;
       ++moved;
@@ -220,7 +244,7 @@ void ContactBarrier::frictionTerms(const VecX& x_n, double last_kappa, double co
 
 bool ContactBarrier::adapt(const VecX& x) {
   const double closest = stats(x).min_distance;
-  const bool tighten = closest > 0 && closest < 1e-2 * dhat_ && closest < last_min_distance_ && stiffness_ < 1e4 * min_stiffness_;
+  const bool tighten = closest > 0 && closest < kCloseFraction * dhat_ && closest < last_min_distance_ && stiffness_ < 1e4 * min_stiffness_;
   if (closest > 0) last_min_distance_ = closest;
   if (tighten) stiffness_ *= 2;
   return tighten;

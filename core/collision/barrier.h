@@ -52,6 +52,9 @@ class ContactBarrier {
   double dhat() const { return dhat_; }
   double stiffness() const { return stiffness_; }
   double minStiffness() const { return min_stiffness_; }
+  // d^ / 100: closer than this the barrier is too soft (adapt doubles kappa), and no frame starts with
+  // a pair closer (feasibleStart, SelfBarrier::separation).
+  double closeDistance() const;
   void setStiffness(double kappa) { stiffness_ = kappa; }
 
   // The frame's colliders and self-contact (kept by reference until the next call; self may be null,
@@ -63,11 +66,15 @@ class ContactBarrier {
   // `gradient` when given.
   double energy(const VecX& x, VecX* gradient) const;
   // The largest alpha in [0, max_alpha] such that no vertex meets a collider, and no self-contact pair
-  // meets, on x + [0, alpha] d (conservative: additive CCD).
+  // meets, on x + [0, alpha] d (conservative: ccd.h), and no vertex moves by more than 1000 d^.
   double stepBound(const VecX& x, const VecX& d, double max_alpha) const;
-  // kappa b''(d) along the normal of each vertex within d^ of a collider at x, and of each corner of a
-  // self-contact pair within d^ along its part of the pair's distance gradient (SelfBarrier::keepStiffest),
-  // in vertex order; a vertex in reach of several keeps the stiffest.
+  // The barrier's curvature at each vertex in its reach at x, in vertex order: the vertex's block of
+  // the Gauss-Newton Hessian, kappa b''(d) n n^T for each collider it is within d^ of (n the normal)
+  // plus, for each self-contact pair within d^ it is a corner of, kappa m b''(d) g g^T (g its part of
+  // grad d: SelfBarrier::addCurvature), as its eigenvectors with their eigenvalues: up to three
+  // orthogonal directions per vertex, stiffest first. A bristle pressed by neighbours on several sides is stiff along
+  // each of them (one direction per vertex left the others' steep gradients to A^-1, which blew the
+  // step up to metres).
   void normalStiffness(const VecX& x, std::vector<NormalStiffness>& out) const;
   // The direction d at x without the part that moves a vertex within d^ of a collider towards it:
   // the barrier is not in A, so a quasi-Newton direction pushes resting vertices into the collider
@@ -86,7 +93,8 @@ class ContactBarrier {
   // collider (a curved surface slid along, a second collider): feasibleStart takes it out.
   VecX sweptStart(const VecX& from, const VecX& guess, double time_step) const;
   // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2, or to their
-  // distance from it at x_n (the colliders at the frame's start, time step h) where that was smaller:
+  // distance from it at x_n (the colliders at the frame's start, time step h) where that was smaller
+  // but not below closeDistance() (from collision detection's floor no step could move the vertex):
   // a vertex resting on a collider keeps the place where the barrier held it, rather than starting
   // the frame lifted to d^/2, from where the solve must climb down the barrier's steepest part again.
   // In order of the colliders. Returns how many moved.
@@ -110,7 +118,7 @@ class ContactBarrier {
   double last_min_distance_ = 0;
   const std::vector<Collider>* colliders_ = nullptr;
   const SelfBarrier* self_ = nullptr;
-  mutable std::vector<NormalStiffness> stiffest_;  // normalStiffness' scratch, one per vertex
+  mutable std::vector<Mat3> blocks_;  // normalStiffness' scratch: one per vertex, zero between calls
 };
 
 }  // namespace qnsim

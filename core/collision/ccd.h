@@ -12,10 +12,17 @@
 // are measured less min_distance, so round-off in a distance near zero cannot let a pair through. Chosen over
 // exact root finding (cubic polynomials in t, Tight-Inclusion) for its simplicity and because it needs
 // no tolerance to be conservative: only the distance functions, evaluated at points it has reached.
-// Its failure modes are slowness, never a missed contact: a pair sliding past at a small distance d
-// with a large relative displacement l takes about l / d steps (capped at kMaxSteps, returning the
-// time reached, which stays conservative but may stall a line search), and a pair already touching
-// (d(0) <= min_distance) returns 0. docs/contact.md has the details.
+// Its failure mode is slowness, never a missed contact: a pair sliding past at a small distance d
+// with a large relative displacement l would take about l / d steps. So from each time it reaches the
+// march may also jump ahead by a separating plane: the plane through the pair's closest points,
+// normal to the line between them, has one primitive (a convex hull of its vertices) on each side;
+// each vertex's height along the normal changes linearly in t, so the time at which the nearest two
+// of opposite sides come within the gap is exact, and before it the plane still holds them apart. A
+// pair sliding past, or moving apart, is cleared at once; a turning one advances by what its turn
+// allows. Points against convex colliders use the plane tangent at the closest point (not the torus,
+// nor moving colliders). The march is capped at max_steps (returning the time reached: conservative
+// but a stalled line search), and a pair already touching (d(0) <= min_distance) returns 0.
+// docs/contact.md has the details.
 #include <vector>
 
 #include "qnsim/collider.h"

@@ -10,7 +10,6 @@
 namespace qnsim {
 namespace {
 
-using Vec12 = Eigen::Matrix<double, 12, 1>;
 constexpr int kGrain = 128;  // query primitives per parallel chunk
 constexpr double kMollifier = 1e-3;  // IPC's eps_x factor
 constexpr double kTouching = 1e-9;   // m: CcdOptions::min_distance, what collision detection counts as contact
@@ -39,16 +38,37 @@ double mollifierSlope(double c, double eps) { return c < eps ? 2.0 / eps - 2.0 *
 
 SelfBarrier::SelfBarrier(const CollisionPrimitives& primitives) : primitives_(primitives) {
   const EdgeIndices surface = triangleEdges(primitives);
+  first_segment_ = static_cast<int>(surface.rows());
   edges_.resize(surface.rows() + primitives.segments.rows(), 2);
   edges_ << surface, primitives.segments;
+  strand_vertices_.assign(primitives.segments.data(), primitives.segments.data() + primitives.segments.size());
+  std::sort(strand_vertices_.begin(), strand_vertices_.end());
+  strand_vertices_.erase(std::unique(strand_vertices_.begin(), strand_vertices_.end()), strand_vertices_.end());
   rest_length2_.resize(static_cast<size_t>(edges_.rows()));
   for (Eigen::Index e = 0; e < edges_.rows(); ++e)
     rest_length2_[static_cast<size_t>(e)] = (at(primitives.rest, edges_(e, 1)) - at(primitives.rest, edges_(e, 0))).squaredNorm();
 }
 
 Eigen::Vector4i SelfBarrier::corners(const Pair& pair) const {
-  if (pair.edges) return {edges_(pair.a, 0), edges_(pair.a, 1), edges_(pair.b, 0), edges_(pair.b, 1)};
-  return {pair.a, primitives_.triangles(pair.b, 0), primitives_.triangles(pair.b, 1), primitives_.triangles(pair.b, 2)};
+  switch (pair.kind) {
+    case Kind::EdgeEdge:
+      return {edges_(pair.a, 0), edges_(pair.a, 1), edges_(pair.b, 0), edges_(pair.b, 1)};
+    case Kind::VertexSegment:
+      return {pair.a, -1, edges_(pair.b, 0), edges_(pair.b, 1)};
+    default:
+      return {pair.a, primitives_.triangles(pair.b, 0), primitives_.triangles(pair.b, 1), primitives_.triangles(pair.b, 2)};
+  }
+}
+
+std::array<Vec3, 4> SelfBarrier::points(const Pair& pair, const VecX& x) const {
+  const Eigen::Vector4i c = corners(pair);
+  return {at(x, c[0]), at(x, c[1] >= 0 ? c[1] : c[0]), at(x, c[2]), at(x, c[3])};
+}
+
+// The distance of a pair's points, and its gradient w.r.t. them (none on a vertex-segment pair's second).
+double SelfBarrier::pairDistance(const Pair& pair, const std::array<Vec3, 4>& p, Vec12* gradient) const {
+  if (pair.kind == Kind::VertexTriangle) return pointTriangleDistance(p[0], p[1], p[2], p[3], gradient);
+  return segmentDistance(p[0], p[1], p[2], p[3], gradient);  // (p, p) gives s = 0: nothing on the second
 }
 
 std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX* sweep, double grow) const {
@@ -73,25 +93,38 @@ std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX
   BoxGrid& edges = edge_grid_;
   triangles.build(triangle_boxes, cell);
   edges.build(edge_boxes, cell);
-  // Chunks of vertices (against triangles), then of edges (against later edges).
-  const int vertex_chunks = (nv + kGrain - 1) / kGrain, chunks = vertex_chunks + (ne + kGrain - 1) / kGrain;
+  // Chunks of vertices (against triangles), of edges (against later edges), of strand vertices
+  // (against segments), in this order.
+  const int ns = static_cast<int>(strand_vertices_.size());
+  const std::array<int, 3> counts = {nv, ne, ns};
+  std::array<int, 4> first_chunk = {0, 0, 0, 0};
+  for (int k = 0; k < 3; ++k) first_chunk[k + 1] = first_chunk[k] + (counts[k] + kGrain - 1) / kGrain;
+  const int chunks = first_chunk[3];
   std::vector<std::vector<Pair>> found(static_cast<size_t>(chunks));
   parallelFor(chunks, 1, [&](int begin, int end) {
     std::vector<int> hits;
     for (int chunk = begin; chunk < end; ++chunk) {
-      const bool of_edges = chunk >= vertex_chunks;
-      const int first = (of_edges ? chunk - vertex_chunks : chunk) * kGrain, last = std::min(of_edges ? ne : nv, first + kGrain);
+      const int k = chunk < first_chunk[1] ? 0 : chunk < first_chunk[2] ? 1 : 2;
+      const Kind kind = k == 0 ? Kind::VertexTriangle : k == 1 ? Kind::EdgeEdge : Kind::VertexSegment;
+      const int first = (chunk - first_chunk[k]) * kGrain, last = std::min(counts[k], first + kGrain);
       for (int i = first; i < last; ++i) {
         hits.clear();
-        if (of_edges) {
+        int a = i;
+        if (kind == Kind::VertexTriangle) {
+          a = p.vertices[i];
+          triangles.query(box(Eigen::Matrix<int, 1, 1>(a), x, sweep, 0.0), hits);
+        } else if (kind == Kind::EdgeEdge) {
           edges.query(edge_boxes[i], hits, i);
         } else {
-          triangles.query(box(Eigen::Matrix<int, 1, 1>(p.vertices[i]), x, sweep, 0.0), hits);
+          a = strand_vertices_[i];
+          edges.query(box(Eigen::Matrix<int, 1, 1>(a), x, sweep, 0.5 * grow), hits);
         }
         for (int j : hits) {
-          const Pair pair{of_edges, of_edges ? i : p.vertices[i], j};
+          if (kind == Kind::VertexSegment && j < first_segment_) continue;
+          const Pair pair{kind, a, j};
           const Eigen::Vector4i c = corners(pair);
-          const bool shares = of_edges ? (c[0] == c[2] || c[0] == c[3] || c[1] == c[2] || c[1] == c[3]) : (c[0] == c[1] || c[0] == c[2] || c[0] == c[3]);
+          const bool shares = kind == Kind::EdgeEdge ? (c[0] == c[2] || c[0] == c[3] || c[1] == c[2] || c[1] == c[3])
+                                                     : (c[0] == c[1] || c[0] == c[2] || c[0] == c[3]);
           if (!shares && !leftOutPair(pair)) found[chunk].push_back(pair);
         }
       }
@@ -102,21 +135,17 @@ std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX
   return out;
 }
 
-double SelfBarrier::distance(const Pair& pair, const VecX& x) const {
-  const Eigen::Vector4i c = corners(pair);
-  if (pair.edges) return segmentDistance(at(x, c[0]), at(x, c[1]), at(x, c[2]), at(x, c[3]));
-  return pointTriangleDistance(at(x, c[0]), at(x, c[1]), at(x, c[2]), at(x, c[3]));
-}
+double SelfBarrier::distance(const Pair& pair, const VecX& x) const { return pairDistance(pair, points(pair, x)); }
 
-// kappa m b(d) of one pair (m = 1 for a vertex and a triangle), and its gradient w.r.t. its corners.
+// kappa m b(d) of one pair (m = 1 but for two edges), and its gradient w.r.t. its points.
 double SelfBarrier::term(const Pair& pair, const VecX& x, double kappa, Vec12* gradient) const {
-  const Eigen::Vector4i c = corners(pair);
-  const Vec3 p0 = at(x, c[0]), p1 = at(x, c[1]), q0 = at(x, c[2]), q1 = at(x, c[3]);
+  const std::array<Vec3, 4> points = this->points(pair, x);
+  const Vec3 &p0 = points[0], &p1 = points[1], &q0 = points[2], &q1 = points[3];
   Vec12 grad_d;
-  const double d = pair.edges ? segmentDistance(p0, p1, q0, q1, &grad_d) : pointTriangleDistance(p0, p1, q0, q1, &grad_d);
+  const double d = pairDistance(pair, points, &grad_d);
   if (d >= dhat_) return 0.0;
   const double b = barrier(d, dhat_);
-  if (!pair.edges) {
+  if (pair.kind != Kind::EdgeEdge) {
     if (gradient) *gradient = kappa * barrierDerivative(d, dhat_) * grad_d;
     return kappa * b;
   }
@@ -184,13 +213,13 @@ void SelfBarrier::beginFrame(const VecX& start, double dhat) {
   near(start);  // the start's candidates, kept for the first evaluations
   std::vector<Pair>& pairs = cache_.pairs;
   for (const Pair& pair : pairs)
-    if (distance(pair, start) <= kTouching) touching_.emplace_back(2 * pair.a + pair.edges, pair.b);
+    if (distance(pair, start) <= kTouching) touching_.emplace_back(pair.kind, pair.a, pair.b);
   std::sort(touching_.begin(), touching_.end());
   if (!touching_.empty()) pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const Pair& p) { return leftOutPair(p); }), pairs.end());
 }
 
 bool SelfBarrier::leftOutPair(const Pair& pair) const {
-  return !touching_.empty() && std::binary_search(touching_.begin(), touching_.end(), std::make_pair(2 * pair.a + pair.edges, pair.b));
+  return !touching_.empty() && std::binary_search(touching_.begin(), touching_.end(), std::make_tuple(pair.kind, pair.a, pair.b));
 }
 
 double SelfBarrier::energy(const VecX& x, double kappa, VecX* gradient) const {
@@ -206,7 +235,8 @@ double SelfBarrier::energy(const VecX& x, double kappa, VecX* gradient) const {
     total += values[i];
     if (!gradient || values[i] == 0.0) continue;
     const Eigen::Vector4i c = corners(pairs[i]);
-    for (int k = 0; k < 4; ++k) vertex(*gradient, c[k]) += gradients[i].segment<3>(3 * k);
+    for (int k = 0; k < 4; ++k)
+      if (c[k] >= 0) vertex(*gradient, c[k]) += gradients[i].segment<3>(3 * k);
   }
   return total;
 }
@@ -225,12 +255,10 @@ double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha, do
     options.min_distance = std::max(options.min_distance, clearance);
     for (int chunk = begin; chunk < end; ++chunk)
       for (int i = chunk * kGrain; i < std::min(n, (chunk + 1) * kGrain); ++i) {
-        const Eigen::Vector4i c = corners(pairs[i]);
         options.max_time = bounds[chunk];
-        const Vec3 p0 = at(x, c[0]), p1 = at(x, c[1]), q0 = at(x, c[2]), q1 = at(x, c[3]);
-        const Vec3 dp0 = at(sweep, c[0]), dp1 = at(sweep, c[1]), dq0 = at(sweep, c[2]), dq1 = at(sweep, c[3]);
-        const double t = pairs[i].edges ? edgeEdgeCcd(p0, p1, q0, q1, dp0, dp1, dq0, dq1, options)
-                                        : pointTriangleCcd(p0, p1, q0, q1, dp0, dp1, dq0, dq1, options);
+        const std::array<Vec3, 4> p = points(pairs[i], x), dp = points(pairs[i], sweep);
+        const double t = pairs[i].kind == Kind::VertexTriangle ? pointTriangleCcd(p[0], p[1], p[2], p[3], dp[0], dp[1], dp[2], dp[3], options)
+                                                               : edgeEdgeCcd(p[0], p[1], p[2], p[3], dp[0], dp[1], dp[2], dp[3], options);
         bounds[chunk] = std::min(bounds[chunk], t);
       }
   });
@@ -238,19 +266,34 @@ double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha, do
   return t * max_alpha;
 }
 
-void SelfBarrier::keepStiffest(const VecX& x, double kappa, std::vector<NormalStiffness>& stiffest) const {
+VecX SelfBarrier::separation(const VecX& x, double target) const {
+  VecX push = VecX::Zero(x.size());
+  for (const Pair& pair : near(x)) {
+    Vec12 grad_d;
+    const double d = pairDistance(pair, points(pair, x), &grad_d);
+    if (!(d < target) || grad_d.squaredNorm() == 0) continue;
+    const Eigen::Vector4i c = corners(pair);
+    for (int k = 0; k < 4; ++k)
+      if (c[k] >= 0) vertex(push, c[k]) += (target - d) / grad_d.squaredNorm() * grad_d.segment<3>(3 * k);
+  }
+  return push;
+}
+
+void SelfBarrier::addCurvature(const VecX& x, double kappa, std::vector<Mat3>& blocks, std::vector<int>& touched) const {
   for (const Pair& pair : near(x)) {
     const Eigen::Vector4i c = corners(pair);
-    const Vec3 p0 = at(x, c[0]), p1 = at(x, c[1]), q0 = at(x, c[2]), q1 = at(x, c[3]);
+    const std::array<Vec3, 4> p = points(pair, x);
     Vec12 grad_d;
-    const double d = pair.edges ? segmentDistance(p0, p1, q0, q1, &grad_d) : pointTriangleDistance(p0, p1, q0, q1, &grad_d);
+    const double d = pairDistance(pair, p, &grad_d);
     if (!(d > 0 && d < dhat_)) continue;
     double k = kappa * barrierSecondDerivative(d, dhat_);
-    if (pair.edges) k *= mollifier((p1 - p0).cross(q1 - q0).squaredNorm(), kMollifier * rest_length2_[pair.a] * rest_length2_[pair.b]);
+    if (pair.kind == Kind::EdgeEdge)
+      k *= mollifier((p[1] - p[0]).cross(p[3] - p[2]).squaredNorm(), kMollifier * rest_length2_[pair.a] * rest_length2_[pair.b]);
     for (int i = 0; i < 4; ++i) {
       const Vec3 g = grad_d.segment<3>(3 * i);
-      const double along = k * g.squaredNorm();
-      if (along > stiffest[c[i]].stiffness) stiffest[c[i]] = {c[i], g.normalized(), along};
+      if (c[i] < 0 || !(k * g.squaredNorm() > 0)) continue;
+      if (blocks[c[i]].isZero()) touched.push_back(c[i]);
+      blocks[c[i]] += k * g * g.transpose();
     }
   }
 }

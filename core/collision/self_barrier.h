@@ -1,12 +1,16 @@
 #pragma once
 // Self-contact under the barrier (contact.model=barrier with self_collision.enabled): IPC's barrier
 // b(d) (barrier.h, Li et al. 2020) on the unsigned distance of every surface vertex to every triangle
-// it is not a corner of, and of every two edges that share no vertex (the triangles' edges and the
-// strands' segments), so that no cloth, tet surface or strand passes through itself or another. As in
-// IPC (Sec. 4.2), an edge-edge term is multiplied by the mollifier
+// it is not a corner of, of every two edges that share no vertex (the triangles' edges and the
+// strands' segments), and of every strand vertex to every strand segment it is not an end of, so that
+// no cloth, tet surface or strand passes through itself or another. As in IPC (Sec. 4.2), an edge-edge
+// term is multiplied by the mollifier
 //   m(c) = (2 - c / eps) c / eps for c < eps, 1 beyond,   c = |e0 x e1|^2,  eps = 1e-3 |e0|^2 |e1|^2 at rest,
-// which takes it smoothly to zero as the edges turn parallel, where their distance is not smooth (the
-// vertex-triangle terms hold such pairs apart). Strands meet at their centre lines: their radius is
+// which takes it smoothly to zero as the edges turn parallel, where their distance is not smooth. What
+// holds such edges apart is a point term: a vertex against the other edge's triangles on surfaces, and
+// on strands, which have no triangles, the vertex-segment terms (as in codimensional IPC, Li et al.
+// 2021); without them parallel bristles met with nothing but collision detection between them, closed
+// in to its 1e-9 m floor and stopped every step. Strands meet at their centre lines: their radius is
 // not part of d. Pairs already touching when a frame starts (d <= 1e-9 m: a scene that starts
 // intersecting, or penalties switched to the barrier on a tangled state) are left out for that frame,
 // so that they cannot stop every step; stats counts them.
@@ -17,11 +21,13 @@
 // are found again, at a point or along the next step, when positions leave their reach. Deterministic for any thread
 // count: pairs are found per chunk of primitives and summed in order. Not to be called from several
 // threads at once (the candidates are cached).
-#include <utility>
+#include <array>
+#include <tuple>
 #include <vector>
 
 #include "core/collision/barrier.h"
 #include "core/collision/self_contacts.h"
+#include "core/math/proximity.h"
 
 namespace qnsim {
 
@@ -37,16 +43,23 @@ class SelfBarrier {
   // or with `clearance` > 0, comes closer than it (0 when a pair is that close at x already).
   double stepBound(const VecX& x, const VecX& d, double max_alpha, double clearance = 0.0) const;
   BarrierStats stats(const VecX& x) const;
-  // The pairs within d^ at x in ours' initial Hessian (initial_hessian.cpp): the diagonal blocks of the
-  // Gauss-Newton part of a pair's barrier Hessian, kappa m b''(d) g_k g_k^T for each corner k (g_k its
-  // part of grad d), so each corner is stiff along its own g_k; `stiffest` (one entry per model vertex)
-  // keeps a vertex's stiffest of these and what it held.
-  void keepStiffest(const VecX& x, double kappa, std::vector<NormalStiffness>& stiffest) const;
+  // The pairs within d^ at x in ours' initial Hessian (initial_hessian.cpp): adds the diagonal blocks
+  // of the Gauss-Newton part of each pair's barrier Hessian, kappa m b''(d) g_k g_k^T for each corner k
+  // (g_k its part of grad d), to `blocks` (one per model vertex), appending to `touched` each vertex
+  // whose block was zero.
+  void addCurvature(const VecX& x, double kappa, std::vector<Mat3>& blocks, std::vector<int>& touched) const;
+  // The frame's start: each pair closer than `target` at x moved apart to it, to first order (each
+  // corner along its part g_k of grad d by (target - d) g_k / |grad d|^2, summed over a vertex's pairs).
+  // A pair the last frame left at collision detection's floor would otherwise cut every step of this
+  // one to nothing: the march that bounds a step can advance only by the gap above the floor.
+  VecX separation(const VecX& x, double target) const;
   int leftOut() const { return static_cast<int>(touching_.size()); }  // pairs touching at the frame's start
 
-  // A pair of primitives: a surface vertex (index into the model) and a triangle, or two edges (edges()).
+  // A pair of primitives: a surface vertex (index into the model) and a triangle, two edges (indices
+  // into edges()), or a strand vertex (index into the model) and a strand segment (index into edges()).
+  enum class Kind : char { VertexTriangle, EdgeEdge, VertexSegment };
   struct Pair {
-    bool edges;
+    Kind kind;
     int a, b;
   };
   const EdgeIndices& edges() const { return edges_; }
@@ -56,7 +69,11 @@ class SelfBarrier {
   double distance(const Pair& pair, const VecX& x) const;
 
  private:
+  // The model vertices of a pair's points, and the points at x as two segments' ends or a point and a
+  // triangle: a vertex-segment pair is the segment (p, p) against the other, its second corner -1.
   Eigen::Vector4i corners(const Pair& pair) const;
+  std::array<Vec3, 4> points(const Pair& pair, const VecX& x) const;
+  double pairDistance(const Pair& pair, const std::array<Vec3, 4>& at, Vec12* gradient = nullptr) const;
   double term(const Pair& pair, const VecX& x, double kappa, Eigen::Matrix<double, 12, 1>* gradient) const;
   bool leftOutPair(const Pair& pair) const;
   // The pairs that may be within d^ at x: the cached candidates (below), found again at x when they
@@ -69,9 +86,11 @@ class SelfBarrier {
 
   const CollisionPrimitives& primitives_;
   EdgeIndices edges_;                 // the triangles' edges, each once, then the strands' segments
+  int first_segment_ = 0;             // edges_' first strand segment
+  std::vector<int> strand_vertices_;  // the segments' vertices, increasing
   std::vector<double> rest_length2_;  // per edge: its squared length at rest (the mollifier's eps)
   double dhat_ = 0;
-  std::vector<std::pair<int, int>> touching_;  // the left-out pairs as (2 a + edges, b), sorted
+  std::vector<std::tuple<Kind, int, int>> touching_;  // the left-out pairs, sorted
   // The pairs within (1 + kPad) d^ of each other somewhere on the path from + [0, 1] sweep (the last
   // line-search step bounded, or a point), which hold every pair within d^ at positions near that path.
   struct Candidates {

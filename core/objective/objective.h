@@ -31,8 +31,8 @@ struct ContactTerm {
   double gap(const VecX& x) const { return (qnsim::vertex(x, vertex) - point).dot(normal); }
 };
 
-// A vertex's stiffness along one direction: the contact barrier's kappa b''(d) along the normal of the
-// collider it is within d^ of (Objective::barrier_curvature).
+// A vertex's stiffness along one direction: the contact barrier's curvature (Objective::barrier_curvature),
+// up to three entries per vertex with orthonormal directions.
 struct NormalStiffness {
   int vertex;
   Vec3 normal;
@@ -127,8 +127,8 @@ class Objective {
   // An energy kept outside this layer, the contact barrier of core/collision/barrier.h: its value at x,
   // adding its gradient to `gradient` when given. Not in A, like the contacts.
   std::function<double(const VecX& x, VecX* gradient)> barrier;
-  // Its curvature along each vertex's contact normal at x, kappa b''(d) n n^T, for the initial Hessian
-  // of ours to see (initial_hessian.h); unset or empty when nothing is within reach.
+  // Its curvature at x, up to three directions per vertex, stiffest first (ContactBarrier::normalStiffness),
+  // for the initial Hessian of ours to see (initial_hessian.h); unset or empty when nothing is within reach.
   std::function<void(const VecX& x, std::vector<NormalStiffness>& out)> barrier_curvature;
 
   // The damping term's element frames from the step's start x (each tet's rotation, each spring's

@@ -77,7 +77,8 @@ bool Simulation::Impl::guardsInversion() const { return settings().solver.invers
 // riding with it (ContactBarrier::sweptStart), as far as the self-contacts allow and no tet turns flat
 // (those couple the vertices, so one step for all: vertices stopped one by one at a static collider
 // would otherwise let the ones behind them run through them), with any vertex still within d^/2 of a
-// collider then taken out along its normal. The inversion guard alone likewise moves x_n as far as no
+// collider then taken out along its normal, and self-contact pairs closer than d^/100 moved apart to
+// it (SelfBarrier::separation), as far as collision detection allows. The inversion guard alone likewise moves x_n as far as no
 // tet turns flat. Otherwise the solve starts from the guess itself (y in Alg. 1). A method that cannot
 // bound its steps by collision detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a
 // barrier it may step past would promise what it cannot keep.
@@ -114,6 +115,13 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x_start, toward, alpha);
   x = x_start + alpha * toward;
   if (barrier->feasibleStart(x, x_start, settings().time_step) > 0 && self) self_barrier->beginFrame(x, barrier->dhat());
+  if (!self) return;
+  const VecX apart = self_barrier->separation(x, barrier->closeDistance());
+  if (apart.isZero()) return;
+  alpha = barrier->stepBound(x, apart, 1.0);
+  if (alpha > 0) alpha = inversionStepBound(built.model.tets, x, apart, alpha);
+  x += alpha * apart;
+  self_barrier->beginFrame(x, barrier->dhat());
 }
 
 void Simulation::Impl::poseColliders(double t) {

@@ -11,9 +11,9 @@ namespace {
 
 // Ours: A = M/h^2 + L, n x n, factored once, one solve for the x, y, z columns.
 // Under the contact barrier, which A does not hold, the vertices within its reach move along their
-// contact normals n by the barrier's own Newton step instead (A's diagonal a plus the barrier's
-// curvature k along n), and A^-1 acts on the rest:
-//   A0^-1 = (I - N) A^-1 (I - N) + N D^-1 N,   N = the blocks n n^T,  D = a + k on them,
+// contact directions n (up to three per vertex, orthonormal) by the barrier's own Newton step instead
+// (A's diagonal a plus the barrier's curvature k along n), and A^-1 acts on the rest:
+//   A0^-1 = (I - N) A^-1 (I - N) + N D^-1 N,   N = the blocks sum n n^T,  D = a + k along each n,
 // symmetric positive definite like A^-1. Without it the barrier's steep gradient goes through A^-1,
 // which spreads it over the body as a large step into whatever else the body touches, and collision
 // detection cuts the whole step to almost nothing.
@@ -24,6 +24,15 @@ class LaplacianHessian final : public InitialHessian {
   void apply(const VecX& x, VecX& q, const VecX*, const VecX*) override {
     if (objective_.barrier_curvature) objective_.barrier_curvature(x, contacts_);
     if (!objective_.barrier_curvature || contacts_.empty()) return system_.solve(q);
+    // A vertex's further directions only where the barrier is stiffer there than A's diagonal: where
+    // it is softer, A^-1's coupling to the rest of the body gives the better step.
+    size_t kept = 0;
+    for (size_t i = 0; i < contacts_.size(); ++i) {
+      const NormalStiffness& c = contacts_[i];
+      const bool first = i == 0 || contacts_[i - 1].vertex != c.vertex;
+      if (first || c.stiffness >= system_.matrix().coeff(c.vertex, c.vertex)) contacts_[kept++] = c;
+    }
+    contacts_.resize(kept);
     along_.resize(static_cast<Eigen::Index>(contacts_.size()));
     for (size_t i = 0; i < contacts_.size(); ++i) {
       auto v = vertex(q, contacts_[i].vertex);
