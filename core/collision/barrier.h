@@ -72,9 +72,9 @@ class ContactBarrier {
   // the Gauss-Newton Hessian, kappa b''(d) n n^T for each collider it is within d^ of (n the normal)
   // plus, for each self-contact pair within d^ it is a corner of, kappa m b''(d) g g^T (g its part of
   // grad d: SelfBarrier::addCurvature), as its eigenvectors with their eigenvalues: up to three
-  // orthogonal directions per vertex, stiffest first. A bristle pressed by neighbours on several sides is stiff along
-  // each of them (one direction per vertex left the others' steep gradients to A^-1, which blew the
-  // step up to metres).
+  // orthogonal directions per vertex, stiffest first. A bristle pressed by neighbours on several sides
+  // is stiff along each of them (one direction per vertex left the others' steep gradients to A^-1,
+  // which blew the step up to metres).
   void normalStiffness(const VecX& x, std::vector<NormalStiffness>& out) const;
   // The direction d at x without the part that moves a vertex within d^ of a collider towards it:
   // the barrier is not in A, so a quasi-Newton direction pushes resting vertices into the collider
