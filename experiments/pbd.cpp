@@ -1,4 +1,4 @@
-// Position-based FEM beside ours (issue 12; docs/pbd.md): pbd (003 Sec. 5.3) and xpbd (Macklin et al.
+// Position-based FEM beside ours (docs/pbd.md): pbd (003 Sec. 5.3) and xpbd (Macklin et al.
 // 2016, not in the seeds) on the twisting bar and the hippo, one frame each against the exact solution
 // (relative error of Eq. 12 per iteration and per time), and the effective stiffness of each as the
 // iteration count grows: the sag of the shaking bar's free ends before the shaking starts.

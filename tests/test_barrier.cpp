@@ -1,4 +1,4 @@
-// Barrier contact (issue 28): IPC's barrier and its derivatives against finite differences, the
+// Barrier contact: IPC's barrier and its derivatives against finite differences, the
 // collider barrier's gradient, the collision bound of a step, and a box thrown at the ground with
 // contact.model=barrier under every line search: no vertex ever below the ground, where penalties
 // let it sink in.

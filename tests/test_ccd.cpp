@@ -1,7 +1,8 @@
-// Continuous collision detection (issue 28): the additive CCD's time of impact is never later than
-// the first contact found by brute-force sampling of the motion, on random motions and on adversarial
-// ones (parallel edges, grazing, a vertex exactly on a face, contact exactly at the end of the step),
-// for point-triangle, edge-edge and points against colliders.
+// Continuous collision detection: the time of impact of the additive march, with its separating-plane
+// jumps, is never later than the first contact found by brute-force sampling of the motion, on random
+// motions, on close pairs moving along each other and on adversarial ones (parallel edges, grazing, a
+// vertex exactly on a face, contact exactly at the end of the step), for point-triangle, edge-edge and
+// points against colliders; pairs sliding along are cleared whole.
 #include <gtest/gtest.h>
 
 #include <array>

@@ -1,4 +1,4 @@
-// Opening files in the sandbox (app/gui/logic/scene_opener.h; issue 10): every kind of file that cannot be
+// Opening files in the sandbox (app/gui/logic/scene_opener.h): every kind of file that cannot be
 // opened gives one line that names the file and says what is wrong, and the scene that runs goes on as it
 // was: step for step the same as a twin that was never asked to open anything, with its pins, material
 // edit, settings edit and recording. The window's Open button, its lists and dropped files all use the

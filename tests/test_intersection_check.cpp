@@ -1,4 +1,4 @@
-// The exact intersection check (issue 28): the orientation predicates against integer arithmetic on
+// The exact intersection check: the orientation predicates against integer arithmetic on
 // near-degenerate inputs where floating point gets the sign wrong, segment-triangle cases (crossing,
 // touching, coplanar), and the whole-surface count against a brute-force one on crossed cloths.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Messy meshes from other tools (issue 10): what can be repaired without changing the physics is
+// Messy meshes from other tools: what can be repaired without changing the physics is
 // repaired with one warning line (slivers and unused vertices dropped, shared positions counted), odd
 // region tags take the default material, and only what cannot be simulated is refused.
 #include <gtest/gtest.h>

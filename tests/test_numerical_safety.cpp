@@ -1,4 +1,4 @@
-// Numerical safety (issue 10): a frame whose solve produces NaN or Inf is rolled back to the last good
+// Numerical safety: a frame whose solve produces NaN or Inf is rolled back to the last good
 // positions with zero velocity and a warning, instead of throwing or poisoning the state; the run goes
 // on. Extreme drags (a target thrown far away at the sandbox's largest drag stiffness) stay finite.
 #include <gtest/gtest.h>

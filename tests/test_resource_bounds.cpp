@@ -1,4 +1,4 @@
-// Resource bounds (issue 10): a scene that would need more memory than the machine can give is refused
+// Resource bounds: a scene that would need more memory than the machine can give is refused
 // before anything is allocated, with the estimate and the limit in a message that names the field.
 #include <gtest/gtest.h>
 

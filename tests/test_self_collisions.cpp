@@ -1,4 +1,4 @@
-// Self-collisions (issue 12): the proximity geometry, the penalty's gradient against finite
+// Self-collisions: the proximity geometry, the penalty's gradient against finite
 // differences for all four vertices, the grid of boxes against a brute-force search, the narrow
 // phase's rules (sides, neighbours at rest, no glue), and the catalog's folding scenes with and
 // without self-collisions.

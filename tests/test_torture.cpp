@@ -1,4 +1,4 @@
-// Torture runs at CI size (issue 10): random registry edits between frames never crash or poison the
+// Torture runs at CI size: random registry edits between frames never crash or poison the
 // state, and every catalog scene stays finite with its time step four times larger or smaller. The
 // longer runs are measured by hand (docs/reliability.md).
 #include <gtest/gtest.h>

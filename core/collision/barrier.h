@@ -1,5 +1,5 @@
 #pragma once
-// Barrier contact (contact.model=barrier; issue 28), after Incremental Potential Contact (Li et al.
+// Barrier contact (contact.model=barrier), after Incremental Potential Contact (Li et al.
 // 2020): every vertex closer than d^ to a collider's surface adds kappa b(d) to g, with
 //   b(d) = -(d - d^)^2 ln(d / d^)  for 0 < d < d^,  0 beyond,  +infinity at d <= 0,
 // d the unsigned distance to the collider's actual surface (closestSurfacePoint), so b is C2 and g
