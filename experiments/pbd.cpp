@@ -1,5 +1,5 @@
-// Position-based FEM beside ours (docs/pbd.md): pbd (003 Sec. 5.3) and xpbd (Macklin et al.
-// 2016, not in the seeds) on the twisting bar and the hippo, one frame each against the exact solution
+// Position-based FEM beside ours (docs/pbd.md): pbd (the PBFE dissertation, Sec. 5.3) and xpbd (Macklin et al.
+// 2016) on the twisting bar and the hippo, one frame each against the exact solution
 // (relative error of Eq. 12 per iteration and per time), and the effective stiffness of each as the
 // iteration count grows: the sag of the shaking bar's free ends before the shaking starts.
 #include <cmath>
@@ -137,10 +137,10 @@ ExperimentReport pbd(const ExperimentOptions& o) {
   const int iterations = o.quick ? 20 : 200;
   ExperimentReport report{"pbd",
                           "Position-based FEM (pbd, xpbd) beside ours on the twisting bar and the hippo",
-                          "003 (Sec. 5.3): PBFE's stiffness depends on the iteration count, time step and resolution, it is 'impossible "
-                          "to dial in material properties', and its fully converged state is rigid; XPBD (Macklin et al. 2016, not in the "
-                          "seeds) gives each constraint the compliance of a material so that the result no longer depends on the "
-                          "iteration count",
+                          "The PBFE dissertation (Sec. 5.3): PBFE's stiffness depends on the iteration count, time step and "
+                          "resolution, it is 'impossible to dial in material properties', and its fully converged state is rigid; XPBD "
+                          "(Macklin et al. 2016) gives each constraint the compliance of a material so that the result no longer depends "
+                          "on the iteration count",
                           "",
                           {}};
   if (o.progress) o.progress(0, 3, "pbd: twisting bar, frame 4");

@@ -134,33 +134,63 @@ TEST(Barrier, ThrownBoxNeverEntersTheGroundUnderAnyLineSearch) {
   EXPECT_GT(deepest, 1e-3);
 }
 
-// Anderson-accelerated PD bounds its steps as Algorithm 1 does; the methods that cannot (VBD, Jacobi,
-// ADMM, position-based FEM) run the same throw with the penalties instead of a barrier they could step past.
-// Anderson's accelerated iterates flatten the bottom tets of this throw and turn 12 of them inside out,
-// so that the box's surface crosses itself (not a contact: nothing enters the ground); the inversion
-// guard, which bounds its steps as collision detection does, holds them.
-TEST(Barrier, MethodsThatBoundTheirStepsRunTheBarrierTheOthersKeepPenalties) {
-  for (const char* method : {"pd", "newton", "anderson", "vbd", "jacobi", "admm", "pbd"}) {
-    Scene scene = thrownBox("barrier", "armijo");
-    applyOverride(scene, "solver.method", method);
-    if (std::string(method) == "anderson") applyOverride(scene, "solver.inversion_guard=true");
-    Simulation sim(scene);
-    sim.setIntersectionCheck(true);
-    const bool barrier = std::string(method) == "pd" || std::string(method) == "newton" || std::string(method) == "anderson";
-    int pairs = 0, intersecting = 0;
-    for (int f = 0; f < 12; ++f) {
-      sim.step();
-      ASSERT_FALSE(sim.lastFrame().rolled_back) << method << " frame " << sim.lastFrame().frame;
-      pairs += sim.lastFrame().barrier_pairs;
-      intersecting += sim.lastFrame().intersections;
-    }
-    if (barrier) {
-      EXPECT_GT(pairs, 0) << method;
+// Anderson-accelerated PD and ADMM bound their steps as Algorithm 1 does (ADMM's backtracking starts at
+// collision detection's bound) and run the barrier; the methods that cannot (VBD, Jacobi, position-based
+// FEM) run the same throw with the penalties' forces, collision detection cutting every move they make,
+// so that nothing enters the ground under them either (under the penalties alone it sinks in).
+// Anderson's accelerated iterates flatten the bottom tets of this throw and turn 12 of them inside out
+// (ADMM's global steps 20), so that the box's surface crosses itself (not a contact: nothing enters the
+// ground); the inversion guard, which bounds their steps as collision detection does, holds them.
+TEST(Barrier, MethodsThatBoundTheirStepsRunTheBarrierTheOthersHaveTheirMovesCut) {
+  for (const char* method : {"pd", "newton", "anderson", "admm", "vbd", "jacobi", "pbd", "xpbd"}) {
+    const std::string name = method;
+    const bool barrier = name == "pd" || name == "newton" || name == "anderson" || name == "admm";
+    for (const char* model : {"barrier", "penalty"}) {
+      if (barrier && std::string(model) == "penalty") continue;
+      Scene scene = thrownBox(model, "armijo");
+      applyOverride(scene, "solver.method", method);
+      if (name == "anderson" || name == "admm") applyOverride(scene, "solver.inversion_guard=true");
+      Simulation sim(scene);
+      sim.setIntersectionCheck(true);
+      int intersecting = 0, near = 0;
+      double lowest = INFINITY;
+      for (int f = 0; f < 12; ++f) {
+        sim.step();
+        ASSERT_FALSE(sim.lastFrame().rolled_back) << method << " frame " << sim.lastFrame().frame;
+        intersecting += sim.lastFrame().intersections;
+        near += sim.lastFrame().barrier_pairs;
+        for (int v = 0; v < sim.model().vertexCount(); ++v) lowest = std::min(lowest, vertex(sim.positions(), v).y());
+      }
+      EXPECT_EQ(internals(sim).barrier.has_value(), barrier && std::string(model) == "barrier") << method;
+      if (std::string(model) == "penalty") {
+        EXPECT_GT(intersecting, 0) << method;  // it sinks in
+        continue;
+      }
       EXPECT_EQ(intersecting, 0) << method;
-    } else {
-      EXPECT_EQ(pairs, 0) << method;
+      EXPECT_GT(lowest, 0.0) << method;
+      EXPECT_LT(lowest, 0.01) << method;  // it did reach the ground
+      EXPECT_GT(near, 0) << method;       // vertices within the barrier's reach d^ of it
     }
   }
+}
+
+// A vertex of a method without a line search that would pass into the ground slides along it from d^/2
+// above it instead, keeping its motion along the surface; one that moves away keeps its whole move.
+TEST(Barrier, CutMovesSlideAlongTheGroundAndLeaveOthersWhole) {
+  const std::vector<Collider> ground = {Collider{}};  // the plane y = 0
+  const double dhat = 0.01;
+  ContactBarrier b(dhat, 0.1, 1.0 / 30, 9.81);
+  b.beginFrame(ground, nullptr);
+  VecX from(6), to(6);
+  vertex(from, 0) = Vec3(0, 0.05, 0), vertex(to, 0) = Vec3(0.3, -0.05, 0.1);  // down through the ground
+  vertex(from, 1) = Vec3(1, 0.05, 0), vertex(to, 1) = Vec3(1.2, 0.2, 0);      // up and away
+  const VecX wanted = to;
+  b.limitMoves(from, to);
+  EXPECT_GE(to[1], 0.5 * dhat);  // stopped short of d^/2 (collision detection stops early, never late)
+  EXPECT_LT(to[1], 2 * dhat);
+  EXPECT_NEAR(to[0], 0.3, 1e-12);  // then slid: the whole of its motion along the ground
+  EXPECT_NEAR(to[2], 0.1, 1e-12);
+  EXPECT_EQ(Vec3(vertex(to, 1)), Vec3(vertex(wanted, 1)));
 }
 
 // The exact solve of --reference and the Compare tab under the barrier: x* is solved from the barrier's

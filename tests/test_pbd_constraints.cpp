@@ -188,7 +188,7 @@ TEST(RotationEstimate, ConvergesToTheRotationOfTheSvd) {
 double degreesBetween(const Mat3& A, const Mat3& B) { return Eigen::AngleAxisd(Mat3(A.transpose() * B)).angle() * 180 / M_PI; }
 
 // Along a motion (a turn of 4 degrees and a changing stretch per frame), the estimate kept from the
-// last frame follows the rotation within a few degrees with 003's single iteration per frame, where one
+// last frame follows the rotation within a few degrees with the PBFE dissertation's single iteration per frame, where one
 // iteration from the identity is far off, and it needs fewer iterations to converge.
 TEST(RotationEstimate, WarmStartFollowsWithOneIterationPerFrame) {
   int warm_total = 0, cold_total = 0;

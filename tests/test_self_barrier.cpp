@@ -1,8 +1,9 @@
 // Self-contact under the barrier: the energy's gradient against finite differences, with the
 // mollifier of nearly parallel edges at work; parallel strands held apart by their ends; the step
 // bound against brute-force sampling of the motion; pairs touching at the start left out; a soft bar
-// folded onto itself, whose surfaces never cross under contact.model=barrier; and the brush's bristles,
-// which follow the handle up.
+// folded onto itself, whose surfaces never cross under contact.model=barrier, by ours and by the methods
+// whose moves collision detection cuts (and the cuts themselves, against sampling); and the brush's
+// bristles, which follow the handle up.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -163,21 +164,29 @@ TEST(SelfBarrier, AVertexAboveATriangleIsStiffAlongItsNormalByTheBarriersCurvatu
   for (int v : {4, 5, 6, 7, 8, 9}) EXPECT_TRUE(blocks[v].isZero()) << v;
 }
 
+// A random start near stacked(0.01, turn) and a random motion d from it; in odd trials the first
+// triangle is thrown at the second.
+struct Motion {
+  VecX x, d;
+};
+Motion randomMotion(std::mt19937& rng, int trial) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  Motion m{stacked(0.01, u(rng)), VecX(30)};
+  for (int i = 0; i < m.x.size(); ++i) m.x[i] += 0.003 * u(rng);
+  for (int i = 0; i < m.d.size(); ++i) m.d[i] = 0.01 * u(rng);
+  for (int v = 0; v < 3; ++v) vertex(m.d, v).z() += trial % 2 ? 0.03 : 0.0;
+  return m;
+}
+
 TEST(SelfBarrier, StepBoundKeepsEveryPairApartAlongTheStep) {
   std::mt19937 rng(11);
-  std::uniform_real_distribution<double> u(-1, 1);
-  const double dhat = 1e-3;
   int bounded = 0, free = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    VecX x = stacked(0.01, u(rng));
-    for (int i = 0; i < x.size(); ++i) x[i] += 0.003 * u(rng);
+    const auto [x, d] = randomMotion(rng, trial);
     const CollisionPrimitives p = twoTrianglesTwoSegments(x);
     SelfBarrier barrier(p);
-    barrier.beginFrame(x, dhat);
+    barrier.beginFrame(x, 1e-3);
     ASSERT_GT(smallestDistance(barrier, p, x), 0);
-    VecX d(x.size());
-    for (int i = 0; i < d.size(); ++i) d[i] = 0.01 * u(rng);
-    for (int v = 0; v < 3; ++v) vertex(d, v).z() += trial % 2 ? 0.03 : 0.0;  // half of them thrown at each other
     const double alpha = barrier.stepBound(x, d, 1.0);
     ASSERT_GE(alpha, 0.0);
     ASSERT_LE(alpha, 1.0);
@@ -189,6 +198,37 @@ TEST(SelfBarrier, StepBoundKeepsEveryPairApartAlongTheStep) {
   }
   EXPECT_GT(bounded, 50);  // collision detection held many steps back
   EXPECT_GT(free, 50);     // and let the others go whole
+}
+
+// The moves of a method without a line search, cut vertex by vertex: on the cut motion no pair meets
+// (sampled), nor comes within the clearance asked for; each vertex keeps its direction and a fraction
+// of its move; and the vertices of pairs that do not meet keep their whole moves where one bound for
+// the whole step would have stopped every vertex.
+TEST(SelfBarrier, CutMovesKeepEveryPairApartAndLeaveTheOthersWhole) {
+  std::mt19937 rng(12);
+  int cut = 0, whole_beside_cut = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto [x, d] = randomMotion(rng, trial);
+    const CollisionPrimitives p = twoTrianglesTwoSegments(x);
+    SelfBarrier barrier(p);
+    barrier.beginFrame(x, 1e-3);
+    const double start = smallestDistance(barrier, p, x), clearance = trial % 3 == 0 ? 0.2 * start : 0.0;
+    VecX kept = d;
+    const double smallest = barrier.limitMoves(x, kept, clearance);
+    bool some_whole = false;
+    for (int v = 0; v < 10; ++v) {
+      const double s = vertex(kept, v).dot(vertex(d, v)) / vertex(d, v).squaredNorm();
+      ASSERT_GE(s, smallest - 1e-12) << "trial " << trial << " vertex " << v;
+      ASSERT_LE(s, 1.0) << "trial " << trial << " vertex " << v;
+      ASSERT_LT((vertex(kept, v) - s * vertex(d, v)).norm(), 1e-15) << "trial " << trial << " vertex " << v;
+      some_whole |= s == 1.0;
+    }
+    for (int k = 1; k <= 400; ++k)
+      ASSERT_GT(smallestDistance(barrier, p, x + (k / 400.0) * kept), clearance) << "trial " << trial << " at " << k / 400.0;
+    if (smallest < 1) ++cut, whole_beside_cut += some_whole;
+  }
+  EXPECT_GT(cut, 50);               // collision detection cut many motions
+  EXPECT_GT(whole_beside_cut, 25);  // and left some vertices of those whole
 }
 
 TEST(SelfBarrier, PairsTouchingAtTheStartAreLeftOut) {
@@ -225,6 +265,16 @@ TEST(SelfBarrier, ASoftBarFoldedOntoItselfNeverCrosses) {
   int pairs = 0;
   EXPECT_EQ(intersectingFrames("soft_body_fold", 90, {"contact.model=barrier"}, &pairs), 0);
   EXPECT_GT(pairs, 100);  // the halves do lie on one another
+}
+
+// The methods without a line search fold the soft bar under contact.model=barrier with the penalties'
+// forces and their moves cut by collision detection: nothing crosses. Under the penalties alone
+// position-based FEM lets it sink into the ground and through itself.
+TEST(SelfBarrier, TheOtherMethodsFoldTheSoftBarWithoutCrossingUnderTheBarrier) {
+  int pairs = 0;
+  for (const char* method : {"xpbd", "vbd", "jacobi"})
+    EXPECT_EQ(intersectingFrames("soft_body_fold", 75, {"contact.model=barrier", std::string("solver.method=") + method}, &pairs), 0) << method;
+  EXPECT_GT(intersectingFrames("soft_body_fold", 75, {"solver.method=xpbd"}, &pairs), 0);
 }
 
 // The brush under the barrier: parallel bristles closed in to collision detection's floor and, from

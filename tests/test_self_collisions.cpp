@@ -533,7 +533,7 @@ TEST(SelfCollisionScenes, BristlesPressOnEachOther) {
 }
 
 // xpbd projects the self-contacts as one-sided constraints after the collider contacts (docs/pbd.md): two
-// overlapping cloth layers are pushed apart as with ours. Detected once per frame at y, as 003 does, a fast
+// overlapping cloth layers are pushed apart as with ours. Detected once per frame at y, as the PBFE dissertation does, a fast
 // fold passes through (soft_body_fold, measured in docs/pbd.md), which ours, refreshing every iteration,
 // does not.
 TEST(SelfCollision, XpbdPushesOverlappingLayersApart) {

@@ -112,8 +112,9 @@ void drawSimulationPanel(UiState& ui) {
     ImGui::Text("smallest step bound %.2g", s.record.ccd_step);
     helpMarker("contact.model=barrier: the pairs within the barrier's reach d^ at the frame's end (vertex-collider and, with "
                "self-collisions, vertex-triangle and edge-edge), the smallest distance among them, and the smallest step bound "
-               "collision detection set in the frame (1: no step was held back). A method that cannot bound its steps (vbd, "
-               "jacobi, admm, pbd, xpbd) keeps the penalties, and the pairs stay 0.");
+               "collision detection set in the frame (1: no step was held back). A method without a line search (vbd, jacobi, "
+               "pbd, xpbd) keeps the penalties' forces, no barrier acts on its pairs, and the bound is the smallest fraction of "
+               "a vertex's move that collision detection kept.");
   } else if (!ui.session->colliders.empty()) {
     ImGui::Text("contacts %d, deepest %.2f mm", s.record.active_contacts, 1e3 * s.record.max_penetration);
   }

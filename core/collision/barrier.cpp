@@ -205,6 +205,30 @@ VecX ContactBarrier::sweptStart(const VecX& from, const VecX& guess, double time
   return x;
 }
 
+double ContactBarrier::limitMoves(const VecX& from, VecX& to) const {
+  to = sweptStart(from, to, 0.0);
+  VecX d = to - from;
+  const int n = static_cast<int>(d.size() / 3), chunks = (n + kGrain - 1) / kGrain;
+  std::vector<double> kept(static_cast<size_t>(chunks), 1.0);
+  if (colliders_ && !colliders_->empty())
+    parallelFor(chunks, 1, [&](int begin, int end) {
+      for (int chunk = begin; chunk < end; ++chunk)
+        for (int v = chunk * kGrain; v < std::min(n, (chunk + 1) * kGrain); ++v) {
+          const Vec3 p = vertex(from, v), dp = vertex(d, v);
+          double t = 1.0;
+          for (const Collider& c : *colliders_)
+            if (mayReach(c, p, dp.norm() + dhat_) && closestSurfacePoint(c, p).distance > 0)  // one inside cannot be helped
+              t = std::min(t, pointColliderCcd(p, dp, c));
+          vertex(d, v) *= t;
+          kept[chunk] = std::min(kept[chunk], t);
+        }
+    });
+  double smallest = kept.empty() ? 1.0 : *std::min_element(kept.begin(), kept.end());
+  if (self_) smallest = std::min(smallest, self_->limitMoves(from, d, 0.5 * closeDistance()));
+  to = from + d;
+  return smallest;
+}
+
 int ContactBarrier::feasibleStart(VecX& x, const VecX& x_n, double time_step) const {
   int moved = 0;
   for (const Collider& c : *colliders_) {

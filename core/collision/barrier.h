@@ -99,6 +99,16 @@ class ContactBarrier {
   // the frame lifted to d^/2, from where the solve must climb down the barrier's steepest part again.
   // In order of the colliders. Returns how many moved.
   int feasibleStart(VecX& x, const VecX& x_n, double time_step) const;
+  // Collision detection for a method that moves vertices without a line search (VBD, Jacobi,
+  // position-based FEM; they keep the penalties' forces): its update from `from` to `to`, made to pass
+  // through nothing. A vertex that comes within d^/2 of a collider (standing still at its pose at the
+  // frame's end) slides along it from there, as in sweptStart; its straight path to where it slid is
+  // then cut where it would still reach one (a curved surface); and the moves are cut where self-contact
+  // pairs would come within closeDistance() / 2 (SelfBarrier::limitMoves): nothing pushes edges apart
+  // under the penalties, so pairs let close in to collision detection's floor would stall every later
+  // move (each frame's start moves the pairs closer than closeDistance() apart, as the barrier's does).
+  // Returns the smallest fraction of a vertex's straight move that the cuts kept (1: none cut).
+  double limitMoves(const VecX& from, VecX& to) const;
   // The frame's lagged friction (the comment above): for each vertex within d^ of a collider at x_n
   // (the colliders at their poses at the frame's start), a term with bound `coefficient` times
   // `last_kappa` |b'(d)| (last_kappa: the barrier's stiffness at the end of the last frame), the

@@ -16,6 +16,8 @@ constexpr double kTouching = 1e-9;   // m: CcdOptions::min_distance, what collis
 // The energy's candidates are the pairs within (1 + kPad) d^ where they were found, kept while no vertex
 // moves more than kPad d^ / 2 relative to the others (4 measured faster than 1 on cloth_sphere_fold).
 constexpr double kPad = 1.0;
+// Rounds of limitMoves that cut meeting pairs' moves to their time of impact before it stops them.
+constexpr int kCutRounds = 8;
 
 Vec3 at(const VecX& x, int v) { return vertex(x, v); }
 
@@ -244,6 +246,12 @@ double SelfBarrier::energy(const VecX& x, double kappa, VecX* gradient) const {
 // A pair can meet on the step only if it is a candidate of a path that covers the step's two ends
 // (then it covers every point between: the distance to a segment is convex), so the candidates are
 // found along the step itself when the last ones do not, and serve the line search's trials after.
+double SelfBarrier::impact(const Pair& pair, const VecX& x, const VecX& sweep, const CcdOptions& options) const {
+  const std::array<Vec3, 4> p = points(pair, x), dp = points(pair, sweep);
+  return pair.kind == Kind::VertexTriangle ? pointTriangleCcd(p[0], p[1], p[2], p[3], dp[0], dp[1], dp[2], dp[3], options)
+                                           : edgeEdgeCcd(p[0], p[1], p[2], p[3], dp[0], dp[1], dp[2], dp[3], options);
+}
+
 double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha, double clearance) const {
   const VecX sweep = withoutMeanMotion(max_alpha * d);  // a common translation brings no pair closer
   if (!covers(x) || !covers(x + sweep)) cover(x, sweep);
@@ -256,14 +264,44 @@ double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha, do
     for (int chunk = begin; chunk < end; ++chunk)
       for (int i = chunk * kGrain; i < std::min(n, (chunk + 1) * kGrain); ++i) {
         options.max_time = bounds[chunk];
-        const std::array<Vec3, 4> p = points(pairs[i], x), dp = points(pairs[i], sweep);
-        const double t = pairs[i].kind == Kind::VertexTriangle ? pointTriangleCcd(p[0], p[1], p[2], p[3], dp[0], dp[1], dp[2], dp[3], options)
-                                                               : edgeEdgeCcd(p[0], p[1], p[2], p[3], dp[0], dp[1], dp[2], dp[3], options);
-        bounds[chunk] = std::min(bounds[chunk], t);
+        bounds[chunk] = std::min(bounds[chunk], impact(pairs[i], x, sweep, options));
       }
   });
   const double t = bounds.empty() ? 1.0 : *std::min_element(bounds.begin(), bounds.end());
   return t * max_alpha;
+}
+
+double SelfBarrier::limitMoves(const VecX& x, VecX& d, double clearance) const {
+  const int n = static_cast<int>(x.size() / 3);
+  CcdOptions options;
+  options.min_distance = std::max(options.min_distance, clearance);
+  std::vector<double> kept(static_cast<size_t>(n), 1.0), cut(static_cast<size_t>(n));
+  const auto moving = [&](int v) { return v >= 0 && !vertex(d, v).isZero(); };
+  for (int round = 0;; ++round) {
+    const VecX sweep = withoutMeanMotion(d);  // a common translation brings no pair closer
+    const std::vector<Pair> pairs = candidates(x, &sweep, options.min_distance);
+    const int count = static_cast<int>(pairs.size());
+    std::vector<double> impacts(static_cast<size_t>(count), 1.0);
+    parallelFor(count, kGrain, [&](int begin, int end) {
+      for (int i = begin; i < end; ++i) {
+        const Eigen::Vector4i c = corners(pairs[i]);
+        if (moving(c[0]) || moving(c[1]) || moving(c[2]) || moving(c[3])) impacts[i] = impact(pairs[i], x, sweep, options);
+      }
+    });
+    std::fill(cut.begin(), cut.end(), 1.0);
+    bool met = false;
+    for (int i = 0; i < count; ++i) {  // in pair order: the same bits on any thread count
+      if (impacts[i] >= 1.0) continue;
+      met = true;
+      const Eigen::Vector4i c = corners(pairs[i]);
+      for (int k = 0; k < 4; ++k)
+        if (c[k] >= 0) cut[c[k]] = std::min(cut[c[k]], round < kCutRounds ? impacts[i] : 0.0);
+    }
+    if (!met) break;
+    for (int v = 0; v < n; ++v)
+      if (cut[v] < 1.0) vertex(d, v) *= cut[v], kept[v] *= cut[v];
+  }
+  return n > 0 ? *std::min_element(kept.begin(), kept.end()) : 1.0;
 }
 
 VecX SelfBarrier::separation(const VecX& x, double target) const {

@@ -31,6 +31,8 @@
 
 namespace qnsim {
 
+struct CcdOptions;
+
 class SelfBarrier {
  public:
   explicit SelfBarrier(const CollisionPrimitives& primitives);
@@ -48,6 +50,15 @@ class SelfBarrier {
   // (g_k its part of grad d), to `blocks` (one per model vertex), appending to `touched` each vertex
   // whose block was zero.
   void addCurvature(const VecX& x, double kappa, std::vector<Mat3>& blocks, std::vector<int>& touched) const;
+  // Collision detection for a method that moves vertices without a line search (VBD, Jacobi,
+  // position-based FEM): each vertex's move from x by d cut by its own factor, written back into d, so
+  // that no pair meets on the motion x + [0, 1] d. A pair collision detection finds meeting cuts its
+  // corners' moves to its time of impact; that changes the motion other pairs see, so it is checked
+  // again, and after kCutRounds rounds the corners of pairs still meeting stand still (a pair whose
+  // corners all stand still cannot meet): vertices far from any contact keep their whole move, where
+  // one bound for all would stop the whole body at the first contact. With `clearance` > 0, pairs
+  // count as meeting at that distance (a pair closer at x cannot move). Returns the smallest factor.
+  double limitMoves(const VecX& x, VecX& d, double clearance = 0.0) const;
   // The frame's start: each pair closer than `target` at x moved apart to it, to first order (each
   // corner along its part g_k of grad d by (target - d) g_k / |grad d|^2, summed over a vertex's pairs).
   // A pair the last frame left at collision detection's floor would otherwise cut every step of this
@@ -75,6 +86,8 @@ class SelfBarrier {
   std::array<Vec3, 4> points(const Pair& pair, const VecX& x) const;
   double pairDistance(const Pair& pair, const std::array<Vec3, 4>& at, Vec12* gradient = nullptr) const;
   double term(const Pair& pair, const VecX& x, double kappa, Eigen::Matrix<double, 12, 1>* gradient) const;
+  // Collision detection's time of impact of a pair moving from x by sweep (ccd.h).
+  double impact(const Pair& pair, const VecX& x, const VecX& sweep, const CcdOptions& options) const;
   bool leftOutPair(const Pair& pair) const;
   // The pairs that may be within d^ at x: the cached candidates (below), found again at x when they
   // do not cover it.

@@ -81,8 +81,9 @@ std::vector<SettingParameter> declareAll() {
                            "barrier kappa b(d) on every vertex closer than d^ to a collider and, with self_collision.enabled, on every "
                            "vertex-triangle and edge-edge pair of the surfaces closer than d^, with an adaptive kappa, and a line "
                            "search that never steps past the first time of impact found by continuous collision detection, so no "
-                           "iterate enters a collider or crosses a surface (docs/contact.md). Both stay out of A. The methods that "
-                           "cannot bound their steps (vbd, jacobi, admm, pbd, xpbd) keep the penalties.",
+                           "iterate enters a collider or crosses a surface (docs/contact.md). Both stay out of A. The methods without a "
+                           "line search (vbd, jacobi, pbd, xpbd) keep the penalties' forces, and collision detection cuts every move "
+                           "they make, so nothing passes through under them either.",
                            {"penalty", "barrier"}, [](Settings& s) -> ContactModel& { return s.contact_model; }),
       declare<double>("contact.dhat", "Collisions",
                       "Reach d^ of the contact barrier (contact.model=barrier), as a fraction of the rest shape's bounding-box "
@@ -126,7 +127,7 @@ std::vector<SettingParameter> declareAll() {
                            "newton: Newton with per-element PSD projection and a direct solve; gd: mass-scaled gradient descent; "
                            "chebyshev: PD accelerated by Chebyshev's semi-iterative method (Alg. 3); hecht: Hecht et al. 2012 (Fig. 10), "
                            "Newton steps with the projected Hessian refactored every hessian_refresh_frames frames and warped by "
-                           "per-vertex rotations in between; pbd: position-based FEM (003 Sec. 5.3), Gauss-Seidel sweeps over per-tet "
+                           "per-vertex rotations in between; pbd: position-based FEM (the PBFE dissertation, Sec. 5.3), Gauss-Seidel sweeps over per-tet "
                            "co-rotational and volume constraints with the stiffnesses of solver.pbd; xpbd: the same constraints with "
                            "compliances from each region's material (Macklin et al. 2016), so that more iterations approach g's minimiser. "
                            "Since the paper (docs/solvers.md): newton_abs: projected Newton with negative eigenvalues made positive "
@@ -217,11 +218,11 @@ std::vector<SettingParameter> declareAll() {
                            "previous: where the last frame ended, x_n.",
                            {"inertia", "adaptive", "previous"}, [](Settings& s) -> InitialGuess& { return s.solver.initial_guess; }),
       declare<bool>("solver.inversion_guard", "Solver",
-                    "No step turns a tet flat or inverted: every trial of the line search (and Anderson's steps) stops short "
+                    "No step turns a tet flat or inverted: every trial of the line search (and Anderson's and ADMM's steps) stops short "
                     "of the first step length at which some tet's det F reaches 0 (0.9 of it), and each frame starts from "
                     "x_n moved towards its initial guess as far as that allows. With a material whose energy grows without "
                     "bound as det F -> 0 (neo_hookean) the body then stays inversion-free. Methods without a line search "
-                    "(vbd, jacobi, admm, pbd, xpbd) ignore it.",
+                    "(vbd, jacobi, pbd, xpbd) ignore it.",
                     Type::Boolean, false, 0, 0, [](Settings& s) -> bool& { return s.solver.inversion_guard; }),
       declare<double>("solver.jacobi_rho", "Solver",
                       "jacobi: rho of the Chebyshev acceleration of its preconditioned descent (Wang and Yang 2016), from iteration "
@@ -254,17 +255,17 @@ std::vector<SettingParameter> declareAll() {
                       Type::Real, 1.0, 0.0, 1.0, [](Settings& s) -> double& { return s.solver.pbd.spring_stiffness; }),
       choice<PbdSweep>("solver.pbd.sweep", "PBD",
                        "pbd, xpbd: colored: the elements in colours that share no vertex, each colour projected in parallel (results "
-                       "independent of the thread count); sequential: one element after another in mesh order (003 Alg. 2).",
+                       "independent of the thread count); sequential: one element after another in mesh order (the PBFE dissertation's Alg. 2).",
                        {"colored", "sequential"}, [](Settings& s) -> PbdSweep& { return s.solver.pbd.sweep; }, Effect::NewDirectionSolver),
       choice<RotationUpdate>("solver.pbd.rotation_update", "PBD",
-                             "pbd, xpbd: when each tet's rotation estimate (003 Sec. 3.4; Mueller et al. 2016; kept per tet from frame "
+                             "pbd, xpbd: when each tet's rotation estimate (the PBFE dissertation, Sec. 3.4; Mueller et al. 2016; kept per tet from frame "
                              "to frame) is refined. projection: before each projection of the tet, as Mueller et al. use it, so that it "
-                             "follows the tet within the frame; frame: once per frame at y, before the sweeps (003 Alg. 2), so that each "
+                             "follows the tet within the frame; frame: once per frame at y, before the sweeps (the PBFE dissertation's Alg. 2), so that each "
                              "frame's constraints are convex in x and xpbd converges steadily, to g's minimiser with the rotations "
                              "held at y.",
                              {"projection", "frame"}, [](Settings& s) -> RotationUpdate& { return s.solver.pbd.rotation_update; }),
       declare<int>("solver.pbd.rotation_iterations", "PBD",
-                   "pbd, xpbd: iterations of the rotation estimate per update (solver.pbd.rotation_update); 003 takes one per frame.",
+                   "pbd, xpbd: iterations of the rotation estimate per update (solver.pbd.rotation_update); the PBFE dissertation takes one per frame.",
                    Type::Integer, 1, 1, 100, [](Settings& s) -> int& { return s.solver.pbd.rotation_iterations; }),
       declare<bool>("solver.pbd.trace", "PBD",
                     "pbd, xpbd: evaluate g and its gradient after every sweep for the telemetry (convergence plots, Compare); "

@@ -80,48 +80,52 @@ bool Simulation::Impl::guardsInversion() const { return settings().solver.invers
 // collider then taken out along its normal, and self-contact pairs closer than d^/100 moved apart to
 // it (SelfBarrier::separation), as far as collision detection allows. The inversion guard alone likewise moves x_n as far as no
 // tet turns flat. Otherwise the solve starts from the guess itself (y in Alg. 1). A method that cannot
-// bound its steps by collision detection (VBD, Jacobi, ADMM, position-based FEM) keeps the penalties: a
-// barrier it may step past would promise what it cannot keep.
+// bound its steps by collision detection (VBD, Jacobi, position-based FEM) keeps the penalties: a
+// barrier it may step past would promise what it cannot keep. It starts as the barrier does, and
+// collision detection cuts every move it makes after (the frame's guard, ContactBarrier::limitMoves).
 void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
-  if (settings().contact_model == ContactModel::Barrier && bounds_steps) {
-    const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
-    barrier.emplace(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
-    barrier->beginFrame(colliders, settings().self_collision.enabled ? self_barrier.get() : nullptr);
-    objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
-    objective->barrier_curvature = [this](const VecX& z, std::vector<NormalStiffness>& out) { barrier->normalStiffness(z, out); };
-    // kappa as the last frame ended it (IPC keeps kappa from step to step): ten iterations a frame are
-    // too few to find again, every frame, the kappa at which the barrier holds a resting body clear.
-    barrier->setStiffness(std::max(barrier->stiffness(), state.barrier_stiffness));
-    const Settings& s = settings();  // friction with the normal forces of the last frame's end, at its kappa
-    barrier->frictionTerms(x_start, barrier->stiffness(), s.contact_friction, s.contact_slip_speed * s.time_step, s.time_step,
-                           objective->frictions);
-  } else {
-    barrier.reset();
-    objective->barrier = nullptr;
-    objective->barrier_curvature = nullptr;
-  }
-  if (!barrier) {
+  barrier.reset();
+  guard.reset();
+  objective->barrier = nullptr;
+  objective->barrier_curvature = nullptr;
+  if (settings().contact_model != ContactModel::Barrier) {
     if (!guardsInversion()) return;
     const VecX toward = x - x_start;
     x = x_start + stepBound()(x_start, toward, 1.0) * toward;
     return;
   }
   const bool self = settings().self_collision.enabled;
-  if (self) self_barrier->beginFrame(x_start, barrier->dhat());  // surfaces held apart from x_n
-  const VecX toward = barrier->sweptStart(x_start, x, settings().time_step) - x_start;
+  ContactBarrier& b = bounds_steps ? barrier.emplace(frameBarrier()) : guard.emplace(frameBarrier());
+  b.beginFrame(colliders, self ? self_barrier.get() : nullptr);
+  if (bounds_steps) {
+    objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
+    objective->barrier_curvature = [this](const VecX& z, std::vector<NormalStiffness>& out) { barrier->normalStiffness(z, out); };
+    // kappa as the last frame ended it (IPC keeps kappa from step to step): ten iterations a frame are
+    // too few to find again, every frame, the kappa at which the barrier holds a resting body clear.
+    b.setStiffness(std::max(b.stiffness(), state.barrier_stiffness));
+    const Settings& s = settings();  // friction with the normal forces of the last frame's end, at its kappa
+    b.frictionTerms(x_start, b.stiffness(), s.contact_friction, s.contact_slip_speed * s.time_step, s.time_step, objective->frictions);
+  }
+  if (self) self_barrier->beginFrame(x_start, b.dhat());  // surfaces held apart from x_n
+  const VecX toward = b.sweptStart(x_start, x, settings().time_step) - x_start;
   // No pair brought within d^/2 either: a start that leaves surfaces almost touching leaves the solve a
   // steep barrier that the step, which does not see its curvature, can only creep along.
-  double alpha = self ? self_barrier->stepBound(x_start, toward, 1.0, 0.5 * barrier->dhat()) : 1.0;
+  double alpha = self ? self_barrier->stepBound(x_start, toward, 1.0, 0.5 * b.dhat()) : 1.0;
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x_start, toward, alpha);
   x = x_start + alpha * toward;
-  if (barrier->feasibleStart(x, x_start, settings().time_step) > 0 && self) self_barrier->beginFrame(x, barrier->dhat());
+  if (b.feasibleStart(x, x_start, settings().time_step) > 0 && self) self_barrier->beginFrame(x, b.dhat());
   if (!self) return;
-  const VecX apart = self_barrier->separation(x, barrier->closeDistance());
+  const VecX apart = self_barrier->separation(x, b.closeDistance());
   if (apart.isZero()) return;
-  alpha = barrier->stepBound(x, apart, 1.0);
+  alpha = b.stepBound(x, apart, 1.0);
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x, apart, alpha);
   x += alpha * apart;
-  self_barrier->beginFrame(x, barrier->dhat());
+  self_barrier->beginFrame(x, b.dhat());
+}
+
+ContactBarrier Simulation::Impl::frameBarrier() const {
+  const double mean_mass = built.model.mass.size() > 0 ? built.model.mass.mean() : 1.0;
+  return ContactBarrier(settings().contact_dhat * rest_diagonal, mean_mass, settings().time_step, settings().gravity.norm());
 }
 
 void Simulation::Impl::poseColliders(double t) {
@@ -172,7 +176,7 @@ void Simulation::Impl::step() {
     computeReference(barrier ? state.x : prediction.y);
     reference_ms = reference_timer.ms();
   }
-  solve.ccd_step = 1.0;  // (position-based FEM never sets it)
+  solve.ccd_step = 1.0;
   method->solve(state.x, solve);
   warning.clear();
   torn = 0;
@@ -253,8 +257,8 @@ void Simulation::Impl::measure(double frame_ms, double reference_ms) {
   r.factorizations = retired_factorizations + system->factorizations() + method->factorizations();
   r.torn = torn;
   r.removed = removedCount(model);
-  if (barrier) {
-    const BarrierStats stats = barrier->stats(x);
+  if (const ContactBarrier* b = barrier ? &*barrier : guard ? &*guard : nullptr) {
+    const BarrierStats stats = b->stats(x);
     r.min_distance = stats.min_distance;
     r.barrier_pairs = stats.pairs;
   } else {

@@ -199,6 +199,7 @@ void Simulation::Impl::topologyChanged() {
     self_barrier->beginFrame(state.x, barrier->dhat());
     barrier->setSelf(self_barrier.get());
   }
+  guard.reset();  // made again, on the new surfaces, at the next frame's start
   for (int v : detached) vertex(state.v, v).setZero();
   state.removed = removedElements(built.model);
 }

@@ -38,9 +38,10 @@ struct Simulation::Impl {
   ContactRefresh contactRefresh();
   StepBound stepBound();
   DirectionFilter directionFilter();
-  // The frame's barrier (contact.model=barrier, for a method that bounds its steps), and a start x
-  // before any impact or flat tet.
+  // The frame's barrier (contact.model=barrier, for a method that bounds its steps), or its guard (for
+  // one that does not), and a start x before any impact or flat tet.
   void prepareStart(VecX& x, bool bounds_steps);
+  ContactBarrier frameBarrier() const;  // with this frame's d^ and kappa_min
   bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).
@@ -98,6 +99,9 @@ struct Simulation::Impl {
   std::unique_ptr<SelfCollision> self_collision;
   std::unique_ptr<SelfBarrier> self_barrier;  // on self_collision's primitives: self-contact under the barrier
   std::optional<ContactBarrier> barrier;  // contact.model=barrier: this frame's (barrier.h)
+  // contact.model=barrier under a method that cannot bound its steps: collision detection on its
+  // updates (ContactBarrier::limitMoves), the barrier itself left out of g.
+  std::optional<ContactBarrier> guard;
   double rest_diagonal = 0;                // of the rest shape's bounding box, the unit of contact.dhat
   std::vector<Collider> colliders;  // the scene's colliders posed at the current time
 

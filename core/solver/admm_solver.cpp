@@ -175,7 +175,13 @@ void AdmmSolver::solve(VecX& x, FrameSolveResult& result) {
     const double decrease = step_.dot(direction_);  // -<grad Phi, step> > 0
     // Backtrack x - alpha A^-1 grad Phi until Phi decreases sufficiently: alpha = 1 is exact for every
     // quadratic term, and the backtracking tames the terms A leaves out (contacts), which it linearises.
+    // Under the barrier no trial goes past the first impact collision detection finds along the step.
     alpha_ = 1.0;
+    if (bound_) {
+      trial_ = -direction_;
+      alpha_ = bound_(x, trial_, 1.0);
+      result.ccd_step = std::min(result.ccd_step, alpha_);
+    }
     trials_ = 0;
     bool decreased = false;
     while (!decreased && trials_ <= settings_.max_backtracks) {

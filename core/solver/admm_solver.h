@@ -7,7 +7,8 @@
 // with the ADMM weights k_e the stiffness of L (Eq. 11), so that Phi's quadratic part has exactly the
 // Hessian A = M/h^2 + c s^2 L: the global step is one solve with the prefactored A, x -= alpha A^-1 grad Phi,
 // alpha = 1 exact for every quadratic term of g; the terms outside A (contacts) enter linearised, so alpha
-// backtracks until Phi decreases (Armijo; Narain et al. make collisions hard constraints instead). The local
+// backtracks until Phi decreases (Armijo; Narain et al. make collisions hard constraints instead), from
+// the step bound of collision detection under contact.model=barrier, whose barrier is then part of g. The local
 // step is a small Newton solve per element on Z (materialProximal); a spring's is closed-form. A fibre's
 // term sits in the local step with the material's (weight k) and in A with its own weight, so the global
 // step is then not exact, and the backtracking absorbs it. Projective Dynamics is the case where the
@@ -26,6 +27,8 @@ class AdmmSolver final : public FrameMethod {
   AdmmSolver(Objective& objective, SystemMatrix& system, const SolverSettings& settings);
   void setSettings(const SolverSettings& settings) override { settings_ = settings; }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
+  void setStepBound(StepBound bound) override { bound_ = std::move(bound); }
+  bool boundsSteps() const override { return true; }
   void solve(VecX& x, FrameSolveResult& result) override;
 
  private:
@@ -40,6 +43,7 @@ class AdmmSolver final : public FrameMethod {
   SystemMatrix& system_;
   SolverSettings settings_;
   ContactRefresh refresh_;
+  StepBound bound_;  // collision detection along the global step (contact.model=barrier)
   VertexElements incident_;
   std::vector<Mat3> z_, u_, weighted_;        // per tet: z, u, and V (k (F - z + u) - P(F)) for the gather
   std::vector<Vec3> zs_, us_, spring_force_;  // per spring

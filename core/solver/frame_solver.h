@@ -30,6 +30,10 @@ using StepBound = std::function<double(const VecX& x, const VecX& d, double max_
 // colliders it can take the filter would only stop, keeping resting vertices from settling where the
 // barrier holds their weight; and 0 (always) for the others.
 using DirectionFilter = std::function<bool(const VecX& x, const VecX& d, double cut_below, VecX& filtered)>;
+// A method's update of the vertices from `from` to `to`, cut where collision detection finds it would
+// pass through a collider or a self-contact pair (contact.model=barrier, for the methods that move
+// vertices without a line search); returns the smallest fraction of a vertex's move it kept (1: none cut).
+using MoveLimit = std::function<double(const VecX& from, VecX& to)>;
 
 class FrameMethod {
  public:
@@ -38,10 +42,14 @@ class FrameMethod {
   virtual void setSettings(const SolverSettings& settings) = 0;
   virtual void setContactRefresh(ContactRefresh refresh) = 0;
   // Bounds every step of the line search by continuous collision detection. Only a method that
-  // boundsSteps() can run the barrier (contact.model=barrier); the others keep the penalties.
+  // boundsSteps() can run the barrier (contact.model=barrier); the others keep the penalties, their
+  // updates cut by collision detection (setMoveLimit).
   virtual void setStepBound(StepBound /*bound*/) {}
   virtual void setDirectionFilter(DirectionFilter /*filter*/) {}
   virtual bool boundsSteps() const { return false; }
+  // For a method that does not bound steps (VBD, Jacobi, position-based FEM): every update of
+  // the vertices it makes passes through `limit`, the smallest fraction kept going to result.ccd_step.
+  virtual void setMoveLimit(MoveLimit /*limit*/) {}
   // x: in, the initial guess (y); out, the frame's solution.
   virtual void solve(VecX& x, FrameSolveResult& result) = 0;
   // What the method carries from one frame to the next (PBD's rotation estimates, Chebyshev's estimated

@@ -14,6 +14,7 @@ class FrameTrace {
   FrameTrace(Objective& objective, FrameSolveResult& result) : objective_(objective), result_(result) {
     result_.times = {};
     result_.ls_trials = 0;
+    result_.ccd_step = 1.0;
     result_.iterations.clear();
   }
   // Evaluates g at x for the record, untimed in time_ms.

@@ -1,14 +1,14 @@
 #pragma once
-// The constraints of position-based FEM (003 Sec. 5.3) and their Gauss-Seidel updates.
+// The constraints of position-based FEM (the PBFE dissertation, Sec. 5.3) and their Gauss-Seidel updates.
 //
 // A constraint C(z) acts on the positions the energy sees, z = s x + o (s, o of the integrator's energy
 // argument, core/sim/integrator.h; z = x for backward Euler). Its update is XPBD's (Macklin, Mueller
-// and Chentanez 2016, not in the seeds): for the energy c/(2 alpha) C^2 in g, with alpha~ = alpha w / c
+// and Chentanez 2016): for the energy c/(2 alpha) C^2 in g, with alpha~ = alpha w / c
 // (w = 1/h^2 the inertia weight) and the multiplier lambda accumulated over the frame,
 //   dlambda = -(C + alpha~ lambda) / (s^2 sum_a |dC/dz_a|^2 / m_a + alpha~),   x_a += s dC/dz_a dlambda / m_a.
 // Were every gradient constant, a fixed point would have M (x - y) = sum s grad C lambda and
 // C + alpha~ lambda = 0: the stationarity of g.
-// With alpha~ = 0 and a stiffness k in [0, 1] the update is PBD's (003 Eq. 5.22 and Alg. 3),
+// With alpha~ = 0 and a stiffness k in [0, 1] the update is PBD's (the PBFE dissertation's Eq. 5.22 and Alg. 3),
 //   dx_a = -k C s dC/dz_a / m_a / (s^2 sum_b |dC/dz_b|^2 / m_b),
 // which knows no material: its stiffness depends on the iteration count and the mesh.
 //
@@ -57,14 +57,14 @@ double corotationalConstraint(const Mat3& F, const Mat3& R, Mat3& dC_dF);
 // The volume constraint C = det F - 1 with dC/dF = cof F (= det F F^-T, defined for singular F too).
 double volumeConstraint(const Mat3& F, Mat3& dC_dF);
 
-// F = Ds Dm^-1 of tet e at the positions z(x) (003 Sec. 4; TetElements::deformationGradient on z).
+// F = Ds Dm^-1 of tet e at the positions z(x) (the PBFE dissertation, Sec. 4; TetElements::deformationGradient on z).
 Mat3 deformationGradient(const VecX& x, const EnergyArgument& z, const TetElements& tets, int e);
 // A tet constraint's dC/dz of its four vertices from dC/dF: the columns of dC/dF Dm^-T, and minus their sum.
 void tetGradient(const Mat3& dC_dF, const Mat3& rest_inverse, Vec3 (&gradient)[4]);
 
-// A tet's co-rotational constraint |F - R|_F = 0 (R its rotation estimate; 003's E_CR as one scalar).
+// A tet's co-rotational constraint |F - R|_F = 0 (R its rotation estimate; the PBFE dissertation's E_CR as one scalar).
 void projectCorotational(PbdPositions& p, const TetElements& tets, int e, const Mat3& R, const ConstraintWeight& weight, double& lambda);
-// A tet's volume constraint det F - 1 = 0 (003 Eq. 5.23).
+// A tet's volume constraint det F - 1 = 0 (the PBFE dissertation's Eq. 5.23).
 void projectVolume(PbdPositions& p, const TetElements& tets, int e, const ConstraintWeight& weight, double& lambda);
 // A spring's distance constraint C = |z1 - z2| - l0.
 void projectDistance(PbdPositions& p, const Eigen::Vector2i& vertices, double rest_length, const ConstraintWeight& weight, double& lambda);

@@ -1,5 +1,6 @@
 #include "core/solver/pbd_solver.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -186,6 +187,7 @@ void PbdSolver::solve(VecX& x, FrameSolveResult& result) {
   Timer frame_timer, phase;
   result.times = {};
   result.ls_trials = 0;
+  result.ccd_step = 1.0;
   result.iterations.clear();
   if (refresh_) refresh_(x);  // the frame's contact set, at y
   result.times.contacts += phase.ms();
@@ -205,8 +207,14 @@ void PbdSolver::solve(VecX& x, FrameSolveResult& result) {
   const double initial_norm = result.iterations.front().grad_norm;
   for (int k = 1; k <= settings_.iterations; ++k) {
     phase.restart();
+    if (limit_) before_ = x;
     sweep(x);
     result.times.projection += phase.ms();
+    if (limit_) {
+      phase.restart();
+      result.ccd_step = std::min(result.ccd_step, limit_(before_, x));
+      result.times.contacts += phase.ms();
+    }
     const bool out_of_time = settings_.time_limit_ms > 0 && frame_timer.ms() - telemetry_ms >= settings_.time_limit_ms;
     if (!settings_.pbd.trace && k < settings_.iterations && !out_of_time) continue;
     record(k);

@@ -1,14 +1,15 @@
 #pragma once
-// Position-based FEM as a frame method beside Algorithm 1: solver.method=pbd is 003's PBFE (Sec. 5.3,
-// Alg. 2) on tets, xpbd the same constraints with compliances (Macklin, Mueller and Chentanez 2016, not
-// in the seeds). From x = y each of solver.iterations Gauss-Seidel sweeps projects
+// Position-based FEM as a frame method beside Algorithm 1: solver.method=pbd is the position-based
+// finite element method (PBFE) of the dissertation docs/pbd.md cites (Sec. 5.3, Alg. 2) on tets, xpbd
+// the same constraints with compliances (Macklin, Mueller and Chentanez 2016). From x = y each of
+// solver.iterations Gauss-Seidel sweeps projects
 //   - per tet, a co-rotational constraint |F - R| = 0, R the tet's rotation estimate (rotation_estimate.h,
 //     kept across frames, refined before each projection or once per frame: solver.pbd.rotation_update),
 //     then a volume constraint det F - 1 = 0;
 //   - per spring, a distance constraint |x1 - x2| - l0 = 0;
 //   - the terms of g outside the elastic energy, each as a compliant projection that has g's own term as
 //     its energy: attachments (handles, pins), mouse drags and wind as vertex springs, and the frame's
-//     contacts (refreshed once, at y, as 003 Alg. 2 detects them) and friction as one-sided and bounded
+//     contacts (refreshed once, at y, as the PBFE dissertation's Alg. 2 detects them) and friction as one-sided and bounded
 //     constraints.
 // The elements go in colours that share no vertex, each colour in parallel (pbd.sweep=colored, results
 // independent of the thread count), or one after another (sequential). The integrator then sets v from
@@ -35,6 +36,7 @@ class PbdSolver final : public FrameMethod {
   PbdSolver(Objective& objective, const SolverSettings& settings);
   void setSettings(const SolverSettings& settings) override { settings_ = settings; }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
+  void setMoveLimit(MoveLimit limit) override { limit_ = std::move(limit); }
   void solve(VecX& x, FrameSolveResult& result) override;
   // The rotation estimates; none: the next frame starts them afresh, from the SVD of each tet's F.
   void saveHistory(SimState& state) const override { state.rotations = rotations_; }
@@ -58,8 +60,9 @@ class PbdSolver final : public FrameMethod {
   const Model& model_;
   SolverSettings settings_;
   ContactRefresh refresh_;
+  MoveLimit limit_;  // on every sweep's update
   std::vector<std::vector<int>> colors_;
-  VecX inverse_mass_, gradient_;
+  VecX inverse_mass_, gradient_, before_;  // before_: x before the sweep
   std::vector<Eigen::Quaterniond> rotations_;  // per tet, carried from frame to frame
   // Set per frame: the energy argument, each region's moduli, and every constraint's multiplier.
   EnergyArgument argument_;

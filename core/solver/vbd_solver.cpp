@@ -1,5 +1,7 @@
 #include "core/solver/vbd_solver.h"
 
+#include <algorithm>
+
 #include <Eigen/Cholesky>
 
 #include "core/common/parallel.h"
@@ -63,12 +65,14 @@ void VertexSolver::solveVbd(VecX& x, FrameSolveResult& result) {
   for (int k = 1; k <= settings_.iterations; ++k) {
     if (k > 1) refresh(x);
     if (settings_.vbd_rho > 0) before_last_.swap(before_), before_ = x;  // x_{k-2}, x_{k-1}
+    if (limit_) previous_ = x;
     sweep(x);
     omega = chebyshevWeight(k, 2, settings_.vbd_rho, omega);
     if (settings_.vbd_rho > 0 && k >= 2)
       forVectorBlocks(x.size(), [&](Eigen::Index b, Eigen::Index n) {
         x.segment(b, n) = omega * (x.segment(b, n) - before_last_.segment(b, n)) + before_last_.segment(b, n);
       });
+    if (limit_) result.ccd_step = std::min(result.ccd_step, limit_(previous_, x));  // the sweep and its acceleration
     trace.trace(k, x);
     if (trace.stop(settings_)) break;
   }
@@ -94,6 +98,7 @@ void VertexSolver::solveJacobi(VecX& x, FrameSolveResult& result) {
         before_[i] = current;
       }
     });
+    if (limit_) result.ccd_step = std::min(result.ccd_step, limit_(before_, x));  // before_ now holds x_k
     if (k % 8 != 0 && k != settings_.iterations) {
       trace.trace(k, x);
       if (trace.stop(settings_)) break;

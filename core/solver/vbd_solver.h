@@ -29,6 +29,7 @@ class VertexSolver final : public FrameMethod {
   VertexSolver(Objective& objective, const SolverSettings& settings);
   void setSettings(const SolverSettings& settings) override { settings_ = settings; }
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
+  void setMoveLimit(MoveLimit limit) override { limit_ = std::move(limit); }
   void solve(VecX& x, FrameSolveResult& result) override;
 
   // One Gauss-Seidel sweep over the colours (vbd), or one block-Jacobi step scaled by alpha into `step`.
@@ -45,9 +46,10 @@ class VertexSolver final : public FrameMethod {
   Objective& objective_;
   SolverSettings settings_;
   ContactRefresh refresh_;
+  MoveLimit limit_;  // on every iteration's update
   VertexBlocks blocks_;
   std::vector<std::vector<int>> colors_;
-  VecX step_, before_, before_last_, checked_, gradient_, checked_gradient_;  // scratch
+  VecX step_, before_, before_last_, checked_, gradient_, checked_gradient_, previous_;  // scratch
   EnergyParts parts_, checked_parts_;
 };
 

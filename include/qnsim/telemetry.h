@@ -53,7 +53,9 @@ struct FrameSolveResult {
   int ls_trials = 0;
   double g = 0;
   EnergyParts parts;  // of the final iterate
-  double ccd_step = 1;  // the smallest step bound of a line search (FrameMethod::setStepBound), 1 when never limited
+  // The smallest step bound of a line search, or (a method without one) the smallest fraction of a
+  // vertex's move that collision detection kept; 1 when never limited.
+  double ccd_step = 1;
 };
 
 // What one frame did: the frame CSV's row (docs/cli.md).
