@@ -158,6 +158,23 @@ std::string table(const std::vector<Row>& rows) {
   return text;
 }
 
+std::vector<std::string> otherMethods(bool quick) { return quick ? std::vector<std::string>{"xpbd"} : kOtherMethods; }
+
+// Each of otherMethods on the soft bar's fold (quick: 12 frames) under the penalties and the barrier;
+// `done` of `runs` counts the runs for the progress report.
+std::vector<Row> otherMethodRows(const ExperimentOptions& o, const std::vector<TrajectoryQuantity>& columns, int& done, int runs) {
+  std::vector<Row> rows;
+  const int frames = o.quick ? 12 : loadScene(catalogScenePath("soft_body_fold")).frames;
+  for (const std::string& method : otherMethods(o.quick))
+    for (size_t m = 0; m < 2; ++m) {  // penalty, barrier
+      if (o.progress) o.progress(done++, runs, "contact: soft_body_fold, " + method + ", " + kModels[m].label);
+      Method model = kModels[m];
+      model.edits.push_back("solver.method=" + method);
+      rows.push_back(summarize("soft_body_fold, " + method, kModels[m].label, run("soft_body_fold", model, frames, columns)));
+    }
+  return rows;
+}
+
 int crossingFrames(const std::vector<Row>& rows, const std::string& model) {
   int frames = 0;
   for (const Row& r : rows) frames += r.model == model ? r.crossing_frames : 0;
@@ -198,6 +215,7 @@ ExperimentReport contact(const ExperimentOptions& o) {
   std::vector<Row> rows;
   int done = 0, runs = 0;
   for (const ContactScene& scene : scenes) runs += static_cast<int>(scene.models.size());
+  runs += 2 * static_cast<int>(otherMethods(o.quick).size());
   for (const ContactScene& scene : scenes)
     for (const Method& model : scene.models) {
       if (o.progress) o.progress(done++, runs, "contact: " + scene.name + ", " + model.label);
@@ -206,17 +224,7 @@ ExperimentReport contact(const ExperimentOptions& o) {
       rows.back().self_contact = model.label == "barrier+self" || (model.label == "barrier" && scene.self_contact);
       results.push_back(r.trajectory);
     }
-  std::vector<Row> method_rows;
-  const std::vector<std::string> methods = o.quick ? std::vector<std::string>{"xpbd"} : kOtherMethods;
-  const int fold_frames = o.quick ? 12 : loadScene(catalogScenePath("soft_body_fold")).frames;
-  runs += 2 * static_cast<int>(methods.size());
-  for (const std::string& method : methods)
-    for (size_t m = 0; m < 2; ++m) {  // penalty, barrier
-      if (o.progress) o.progress(done++, runs, "contact: soft_body_fold, " + method + ", " + kModels[m].label);
-      Method model = kModels[m];
-      model.edits.push_back("solver.method=" + method);
-      method_rows.push_back(summarize("soft_body_fold, " + method, kModels[m].label, run("soft_body_fold", model, fold_frames, columns)));
-    }
+  const std::vector<Row> method_rows = otherMethodRows(o, columns, done, runs);
   std::vector<std::string> shown;
   for (const char* s : {"bunny_torus", "soft_body_fold", "cloth_sphere_fold"})
     if (std::any_of(scenes.begin(), scenes.end(), [&](const ContactScene& c) { return c.name == s; })) shown.push_back(s);
