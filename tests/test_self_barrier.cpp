@@ -178,21 +178,32 @@ Motion randomMotion(std::mt19937& rng, int trial) {
   return m;
 }
 
+// A random motion with its primitives and their barrier (d^ = 1 mm), its frame begun at the start.
+struct RandomPairs {
+  RandomPairs(std::mt19937& rng, int trial)
+      : motion(randomMotion(rng, trial)), primitives(twoTrianglesTwoSegments(motion.x)), barrier(primitives) {
+    barrier.beginFrame(motion.x, 1e-3);
+  }
+  double smallest(const VecX& x) const { return smallestDistance(barrier, primitives, x); }
+  Motion motion;
+  CollisionPrimitives primitives;
+  SelfBarrier barrier;  // on `primitives`
+};
+
 TEST(SelfBarrier, StepBoundKeepsEveryPairApartAlongTheStep) {
   std::mt19937 rng(11);
   int bounded = 0, free = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const auto [x, d] = randomMotion(rng, trial);
-    const CollisionPrimitives p = twoTrianglesTwoSegments(x);
-    SelfBarrier barrier(p);
-    barrier.beginFrame(x, 1e-3);
-    ASSERT_GT(smallestDistance(barrier, p, x), 0);
+    const RandomPairs pairs(rng, trial);
+    const auto& [x, d] = pairs.motion;
+    const SelfBarrier& barrier = pairs.barrier;
+    ASSERT_GT(pairs.smallest(x), 0);
     const double alpha = barrier.stepBound(x, d, 1.0);
     ASSERT_GE(alpha, 0.0);
     ASSERT_LE(alpha, 1.0);
     for (int k = 1; k <= 400; ++k) {
       const double t = alpha * k / 400;
-      ASSERT_GT(smallestDistance(barrier, p, x + t * d), 0) << "trial " << trial << " at " << t << " of bound " << alpha;
+      ASSERT_GT(pairs.smallest(x + t * d), 0) << "trial " << trial << " at " << t << " of bound " << alpha;
     }
     bounded += alpha < 1, free += alpha == 1;
   }
@@ -208,13 +219,11 @@ TEST(SelfBarrier, CutMovesKeepEveryPairApartAndLeaveTheOthersWhole) {
   std::mt19937 rng(12);
   int cut = 0, whole_beside_cut = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const auto [x, d] = randomMotion(rng, trial);
-    const CollisionPrimitives p = twoTrianglesTwoSegments(x);
-    SelfBarrier barrier(p);
-    barrier.beginFrame(x, 1e-3);
-    const double start = smallestDistance(barrier, p, x), clearance = trial % 3 == 0 ? 0.2 * start : 0.0;
+    const RandomPairs pairs(rng, trial);
+    const auto& [x, d] = pairs.motion;
+    const double clearance = trial % 3 == 0 ? 0.2 * pairs.smallest(x) : 0.0;
     VecX kept = d;
-    const double smallest = barrier.limitMoves(x, kept, clearance);
+    const double smallest = pairs.barrier.limitMoves(x, kept, clearance);
     bool some_whole = false;
     for (int v = 0; v < 10; ++v) {
       const double s = vertex(kept, v).dot(vertex(d, v)) / vertex(d, v).squaredNorm();
@@ -224,7 +233,7 @@ TEST(SelfBarrier, CutMovesKeepEveryPairApartAndLeaveTheOthersWhole) {
       some_whole |= s == 1.0;
     }
     for (int k = 1; k <= 400; ++k)
-      ASSERT_GT(smallestDistance(barrier, p, x + (k / 400.0) * kept), clearance) << "trial " << trial << " at " << k / 400.0;
+      ASSERT_GT(pairs.smallest(x + (k / 400.0) * kept), clearance) << "trial " << trial << " at " << k / 400.0;
     if (smallest < 1) ++cut, whole_beside_cut += some_whole;
   }
   EXPECT_GT(cut, 50);               // collision detection cut many motions
@@ -273,8 +282,8 @@ TEST(SelfBarrier, ASoftBarFoldedOntoItselfNeverCrosses) {
 // (Jacobi's cuts are the same code; the thrown box runs it.)
 TEST(SelfBarrier, TheOtherMethodsFoldTheSoftBarWithoutCrossingUnderTheBarrier) {
   int pairs = 0;
-  for (const char* method : {"xpbd", "vbd"})
-    EXPECT_EQ(intersectingFrames("soft_body_fold", 65, {"contact.model=barrier", std::string("solver.method=") + method}, &pairs), 0) << method;
+  for (const std::string method : {"xpbd", "vbd"})
+    EXPECT_EQ(intersectingFrames("soft_body_fold", 65, {"contact.model=barrier", "solver.method=" + method}, &pairs), 0) << method;
   EXPECT_GT(intersectingFrames("soft_body_fold", 10, {"solver.method=xpbd"}, &pairs), 0);
 }
 
