@@ -32,12 +32,17 @@ bool mayReach(const Collider& c, const Vec3& p, double reach) {
 // Where a vertex met by collider `end` at fraction t of the frame, at point p, ends the frame when it
 // rides with it: its place in the collider's frame at t, moved by the rest of its own motion towards
 // `target` less the part into the collider's surface, carried to the collider's pose at the frame's end.
-Vec3 ridden(const Collider& end, double h, double t, const Vec3& p, const Vec3& target) {
+// With friction mu > 0 its motion along the surface is shortened by mu times the part into it, down to
+// none (position-based Coulomb friction, as position-based dynamics takes it).
+Vec3 ridden(const Collider& end, double h, double t, const Vec3& p, const Vec3& target, double mu) {
   const Collider then = posedWithinFrame(end, h, t);
   const Vec3 local = then.rotation.transpose() * (p - then.position);
   const Vec3 normal = then.rotation.transpose() * closestSurfacePoint(then, p).normal;
   Vec3 slide = end.rotation.transpose() * (target - end.position) - local;
-  slide -= std::min(0.0, slide.dot(normal)) * normal;
+  const double into = std::min(0.0, slide.dot(normal));
+  slide -= into * normal;
+  const Vec3 along = slide - slide.dot(normal) * normal;
+  if (mu > 0 && along.norm() > 0) slide -= std::min(1.0, -mu * into / along.norm()) * along;
   return end.position + end.rotation * (local + slide);
 }
 
@@ -183,7 +188,7 @@ bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, double cut_be
   return changed;
 }
 
-VecX ContactBarrier::sweptStart(const VecX& from, const VecX& guess, double time_step) const {
+VecX ContactBarrier::sweptStart(const VecX& from, const VecX& guess, double time_step, double friction) const {
   VecX x = guess;
   if (!colliders_ || colliders_->empty()) return x;
   parallelFor(static_cast<int>(x.size() / 3), kGrain, [&](int begin, int end) {
@@ -199,14 +204,14 @@ VecX ContactBarrier::sweptStart(const VecX& from, const VecX& guess, double time
         const double t = pointMovingColliderCcd(p, dp, c, time_step, options);
         if (t < when) when = t, met = &c;
       }
-      if (met) vertex(x, v) = ridden(*met, time_step, when, p + when * dp, vertex(guess, v));
+      if (met) vertex(x, v) = ridden(*met, time_step, when, p + when * dp, vertex(guess, v), friction);
     }
   });
   return x;
 }
 
-double ContactBarrier::limitMoves(const VecX& from, VecX& to) const {
-  to = sweptStart(from, to, 0.0);
+double ContactBarrier::limitMoves(const VecX& from, VecX& to, double friction) const {
+  to = sweptStart(from, to, 0.0, friction);
   VecX d = to - from;
   const int n = static_cast<int>(d.size() / 3), chunks = (n + kGrain - 1) / kGrain;
   std::vector<double> kept(static_cast<size_t>(chunks), 1.0);

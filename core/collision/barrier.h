@@ -90,8 +90,10 @@ class ContactBarrier {
   // the part into it. So a collider moving into a body pushes the vertices it meets ahead of it instead
   // of leaving them behind, inside, for feasibleStart to throw out along its normal; and a vertex
   // stopped by one collider does not stop the others. The result may still lie within d^/2 of a
-  // collider (a curved surface slid along, a second collider): feasibleStart takes it out.
-  VecX sweptStart(const VecX& from, const VecX& guess, double time_step) const;
+  // collider (a curved surface slid along, a second collider): feasibleStart takes it out. With
+  // `friction` mu > 0 a riding vertex's motion along the surface is shortened by mu times the part into
+  // it, down to none (position-based Coulomb friction; the barrier has its own, frictionTerms).
+  VecX sweptStart(const VecX& from, const VecX& guess, double time_step, double friction = 0.0) const;
   // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2, or to their
   // distance from it at x_n (the colliders at the frame's start, time step h) where that was smaller
   // but not below closeDistance() (from collision detection's floor no step could move the vertex):
@@ -107,8 +109,10 @@ class ContactBarrier {
   // pairs would come within closeDistance() / 2 (SelfBarrier::limitMoves): nothing pushes edges apart
   // under the penalties, so pairs let close in to collision detection's floor would stall every later
   // move (each frame's start moves the pairs closer than closeDistance() apart, as the barrier's does).
-  // Returns the smallest fraction of a vertex's straight move that the cuts kept (1: none cut).
-  double limitMoves(const VecX& from, VecX& to) const;
+  // A sliding vertex feels position-based Coulomb friction `friction` (sweptStart), since the penalties'
+  // friction acts only on penetrating vertices. Returns the smallest fraction of a vertex's straight move
+  // that the cuts kept (1: none cut).
+  double limitMoves(const VecX& from, VecX& to, double friction) const;
   // The frame's lagged friction (the comment above): for each vertex within d^ of a collider at x_n
   // (the colliders at their poses at the frame's start), a term with bound `coefficient` times
   // `last_kappa` |b'(d)| (last_kappa: the barrier's stiffness at the end of the last frame), the

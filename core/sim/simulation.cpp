@@ -107,7 +107,9 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
     b.frictionTerms(x_start, b.stiffness(), s.contact_friction, s.contact_slip_speed * s.time_step, s.time_step, objective->frictions);
   }
   if (self) self_barrier->beginFrame(x_start, b.dhat());  // surfaces held apart from x_n
-  const VecX toward = b.sweptStart(x_start, x, settings().time_step) - x_start;
+  // (The guard's riders feel its position-based friction from the start; the barrier has its own.)
+  const double friction = bounds_steps ? 0.0 : settings().contact_friction;
+  const VecX toward = b.sweptStart(x_start, x, settings().time_step, friction) - x_start;
   // No pair brought within d^/2 either: a start that leaves surfaces almost touching leaves the solve a
   // steep barrier that the step, which does not see its curvature, can only creep along.
   double alpha = self ? self_barrier->stepBound(x_start, toward, 1.0, 0.5 * b.dhat()) : 1.0;
