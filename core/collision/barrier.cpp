@@ -221,9 +221,11 @@ double ContactBarrier::limitMoves(const VecX& from, VecX& to, double friction) c
         for (int v = chunk * kGrain; v < std::min(n, (chunk + 1) * kGrain); ++v) {
           const Vec3 p = vertex(from, v), dp = vertex(d, v);
           double t = 1.0;
-          for (const Collider& c : *colliders_)
-            if (mayReach(c, p, dp.norm() + dhat_) && closestSurfacePoint(c, p).distance > 0)  // one inside cannot be helped
-              t = std::min(t, pointColliderCcd(p, dp, c));
+          for (const Collider& c : *colliders_) {
+            if (!mayReach(c, p, dp.norm() + dhat_)) continue;
+            const double reach = pointColliderCcd(p, dp, c);  // 0 also for a point inside, which cannot be helped
+            if (reach < t && (reach > 0 || closestSurfacePoint(c, p).distance > 0)) t = reach;
+          }
           vertex(d, v) *= t;
           kept[chunk] = std::min(kept[chunk], t);
         }

@@ -172,6 +172,9 @@ void Simulation::Impl::step() {
   const VecX& start = startOf(settings().solver);  // x_1 := y (Alg. 1 line 1), VBD's adaptive guess, or x_n itself
   if (&start != &state.x) state.x = start;
   prepareStart(state.x, method->boundsSteps());
+  // Only a frame with a guard cuts the method's moves: without one, no copy of x per sweep to compare.
+  method->setMoveLimit(guard ? MoveLimit([this](const VecX& from, VecX& to) { return guard->limitMoves(from, to, settings().contact_friction); })
+                             : MoveLimit());
   double reference_ms = 0;  // reported apart: frame_ms is the solver's time alone
   if (reference_enabled) {
     Timer reference_timer;

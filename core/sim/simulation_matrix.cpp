@@ -33,7 +33,6 @@ void Simulation::Impl::createMethods() {
   method->setContactRefresh(contactRefresh());
   method->setStepBound(stepBound());
   method->setDirectionFilter(directionFilter());
-  method->setMoveLimit([this](const VecX& from, VecX& to) { return guard ? guard->limitMoves(from, to, settings().contact_friction) : 1.0; });
   compared_methods.clear();
   exact_solver = std::make_unique<ExactSolver>(*objective, *system);
 }
