@@ -4,6 +4,7 @@
 // portable kernels when QNSIM_SIMD=portable asks for them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +14,7 @@
 
 #include "core/common/simd.h"
 #include "core/material/models.h"
+#include "core/math/polar3.h"
 #include "core/objective/tet_kernels.h"
 #include "qnsim/version.h"
 #include "tests/material_fixtures.h"
@@ -28,9 +30,10 @@ struct Tets {
   std::vector<int> vertices;
   std::vector<double> rest_inverse, volume;
   VecX x;
+  TetGeometry geometry() const { return {vertices.data(), rest_inverse.data(), volume.data()}; }
   NeoHookeanTets view(const NeoHookean& m) const {
     const NeoHookean::Constants c = m.constants();
-    return {vertices.data(), rest_inverse.data(), volume.data(), c.mu, c.lambda, c.inversion_j};
+    return {{vertices.data(), rest_inverse.data(), volume.data()}, c.mu, c.lambda, c.inversion_j};
   }
 };
 
@@ -63,7 +66,7 @@ struct Reference {
   Mat3 H;  // V P Dm^-T: corners 1-3's forces
 };
 
-Reference reference(const Tets& t, const NeoHookean& m, int e) {
+Reference reference(const Tets& t, const SolidMaterial& m, int e) {
   const int* v = &t.vertices[4 * e];
   Mat3 Ds;
   Ds << vertex(t.x, v[1]) - vertex(t.x, v[0]), vertex(t.x, v[2]) - vertex(t.x, v[0]), vertex(t.x, v[3]) - vertex(t.x, v[0]);
@@ -73,6 +76,14 @@ Reference reference(const Tets& t, const NeoHookean& m, int e) {
   r.energy = t.volume[e] * m.energyAndStress(Ds * R, &r.P);
   r.H = t.volume[e] * r.P * R.transpose();
   return r;
+}
+
+// Every model with a strain-polynomial form, the polynomial with each power.
+std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> strainPolynomialModels() {
+  return {{"corotated", {{"mu", 3e4}, {"lambda", 7e4}}},
+          {"arap", {{"mu", 2e4}}},
+          {"polynomial", {{"mu4", 1e6}}},
+          {"polynomial", {{"mu2", 0.5}, {"mu3", 0.2}, {"mu4", 3}, {"mu5", 0.1}, {"mu6", 0.3}}}};
 }
 
 double relativeDifference(double a, double b, double scale) { return std::abs(a - b) / std::max(scale, 1e-300); }
@@ -188,12 +199,7 @@ TEST(StrainKernel, EachModelsBatchMatchesItsOneElementPathToRoundOff) {
   for (int i = 0; i < 37; ++i) F.push_back(Mat3::Identity() + 0.4 * Mat3::NullaryExpr([&] { return unit(random); }));
   F[7].col(2) *= 0.01;
   F[20].setZero();
-  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> models = {
-      {"corotated", {{"mu", 3e4}, {"lambda", 7e4}}},
-      {"arap", {{"mu", 2e4}}},
-      {"polynomial", {{"mu4", 1e6}}},
-      {"polynomial", {{"mu2", 0.5}, {"mu3", 0.2}, {"mu4", 3}, {"mu5", 0.1}, {"mu6", 0.3}}}};
-  for (const auto& [model, params] : models) {
+  for (const auto& [model, params] : strainPolynomialModels()) {
     const auto material = test::solid(model, params);
     std::vector<double> psi(F.size());
     std::vector<Mat3> P(F.size());
@@ -207,6 +213,79 @@ TEST(StrainKernel, EachModelsBatchMatchesItsOneElementPathToRoundOff) {
       EXPECT_LE((P[i] - expected_P).norm(), 1e-12 * std::max(1.0, expected_P.norm())) << model << " element " << i;
       EXPECT_EQ(energy_only[i], psi[i]) << model << " element " << i;
     }
+  }
+}
+
+// The strain-polynomial element pass (tet_kernels.h) against each model's general path (the material's
+// energyAndStress, then V P Dm^-T) on random tets, inverted and flattened ones among them, every third
+// of another region (a stiffer corotated one) in the same pass: those it must hand back as
+// unrotated, the others to round-off; and its forces from kept stresses, one tet at a time or a
+// range, bit for bit.
+TEST(TetKernel, StrainPolynomialPassMatchesTheGeneralPathToRoundOff) {
+  requireAvx2();
+  const int count = 61;
+  const Tets t = randomTets(count);
+  std::vector<int> region(count);
+  for (int e = 0; e < count; ++e) region[e] = e % 3 == 1;
+  const auto other = test::solid("corotated", {{"mu", 5e5}, {"lambda", 2e6}});
+  for (const auto& [model, params] : strainPolynomialModels()) {
+    const auto material = test::solid(model, params);
+    const SolidMaterial* of_region[2] = {material.get(), other.get()};
+    const StrainPolynomial forms[2] = {*static_cast<const StrainPolynomialMaterial&>(*material).polynomialForm(),
+                                       *static_cast<const StrainPolynomialMaterial&>(*other).polynomialForm()};
+    const StrainPolynomialTets view{t.geometry(), region.data(), forms, 2, kPolarMinDet};
+    std::vector<double> energy(count, -1.0), stress(9 * count, -1.0), force(12 * count, -1.0), kept(12 * count, -2.0);
+    std::vector<int> unrotated;
+    for (const auto& [begin, end] : {std::pair{0, 3}, std::pair{3, 30}, std::pair{30, 61}}) {
+      std::vector<int> found(end - begin);
+      const int n = tet_avx2::strainPolynomialPass(view, t.x.data(), begin, end, {energy.data(), stress.data(), nullptr}, found.data());
+      unrotated.insert(unrotated.end(), found.begin(), found.begin() + n);
+      EXPECT_EQ(tet_avx2::strainPolynomialPass(view, t.x.data(), begin, end, {energy.data(), nullptr, force.data()}, found.data()), n);
+    }
+    tet_avx2::forcesFromStresses(view.geometry, stress.data(), 0, count, kept.data());
+    EXPECT_EQ(std::memcmp(force.data(), kept.data(), force.size() * sizeof(double)), 0) << model;
+    int inverted = 0;
+    for (int e = 0; e < count; ++e) {
+      const Reference r = reference(t, *of_region[region[e]], e);
+      const bool handed_back = std::find(unrotated.begin(), unrotated.end(), e) != unrotated.end();
+      EXPECT_EQ(handed_back, r.J < kPolarMinDet) << model << " tet " << e << ", J " << r.J;
+      inverted += r.J < 0;
+      if (handed_back) continue;
+      const Mat3 P = Eigen::Map<const Mat3>(&stress[9 * e]);
+      EXPECT_LT(relativeDifference(energy[e], r.energy, std::abs(r.energy)), 1e-12) << model << " tet " << e;
+      EXPECT_LT((P - r.P).norm() / r.P.norm(), 1e-12) << model << " tet " << e;
+      Eigen::Matrix<double, 3, 4> f = Eigen::Map<const Eigen::Matrix<double, 3, 4>>(&force[12 * e]);
+      EXPECT_LT((f.rightCols<3>() - r.H).norm() / r.H.norm(), 1e-12) << model << " tet " << e;
+      std::vector<double> one(12 * count, 0.0);
+      tet_avx2::forcesFromStress(view.geometry, e, &stress[9 * e], one.data());
+      EXPECT_EQ(std::memcmp(&one[12 * e], &force[12 * e], 12 * sizeof(double)), 0) << model << " tet " << e;
+    }
+    EXPECT_GT(inverted, 5) << "the sample must hold inverted tets";
+  }
+}
+
+// Each tet's results are the same bits in a pass of any length and start (the kernel takes four tets
+// at a time, and lanes past the range repeat its last tet).
+TEST(TetKernel, StrainPolynomialPassGivesEachTetTheSameBitsWhereverItsRangeSplits) {
+  requireAvx2();
+  const int count = 29;
+  const Tets t = randomTets(count);
+  const std::vector<int> region(count, 0);
+  const auto material = test::solid("polynomial", {{"mu2", 0.5}, {"mu4", 3}, {"mu6", 0.3}});
+  const StrainPolynomial form = *static_cast<const StrainPolynomialMaterial&>(*material).polynomialForm();
+  const StrainPolynomialTets view{t.geometry(), region.data(), &form, 1, kPolarMinDet};
+  std::vector<double> whole(12 * count), split(12 * count), energy(count), energy_split(count);
+  std::vector<int> unrotated(count), scratch(count);
+  const int n = tet_avx2::strainPolynomialPass(view, t.x.data(), 0, count, {energy.data(), nullptr, whole.data()}, unrotated.data());
+  int n_split = 0;
+  for (int first = 0, size = 1; first < count; first += size, size = size % 9 + 1)
+    n_split += tet_avx2::strainPolynomialPass(view, t.x.data(), first, std::min(first + size, count),
+                                              {energy_split.data(), nullptr, split.data()}, scratch.data());
+  EXPECT_EQ(n, n_split);
+  for (int e = 0; e < count; ++e) {
+    if (std::find(unrotated.begin(), unrotated.begin() + n, e) != unrotated.begin() + n) continue;
+    EXPECT_EQ(std::memcmp(&whole[12 * e], &split[12 * e], 12 * sizeof(double)), 0) << "tet " << e;
+    EXPECT_EQ(std::memcmp(&energy[e], &energy_split[e], sizeof(double)), 0) << "tet " << e;
   }
 }
 

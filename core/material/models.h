@@ -23,12 +23,13 @@ class StrainPolynomialMaterial : public SolidMaterial {
  public:
   double energyAndStress(const Mat3& F, Mat3* P) const override;
   void energiesAndStresses(const Mat3* F, int count, double* psi, Mat3* P) const override;
+  // psi as coefficients for the vector kernels (strain_polynomial_kernels.h, the element pass's
+  // tet_kernels.h), where the model has them.
+  virtual std::optional<StrainPolynomial> polynomialForm() const { return std::nullopt; }
 
  protected:
   // psi(E) and, when G is given, dpsi/dE (symmetric, a polynomial in E like psi).
   virtual double strainEnergy(const Mat3& E, Mat3* G) const = 0;
-  // The same psi as coefficients for the vector kernel (strain_polynomial_kernels.h), where it has them.
-  virtual std::optional<StrainPolynomial> polynomialForm() const { return std::nullopt; }
 
  private:
   // psi and P from F and its polar rotation R, or from the SVD when the polar iteration gave none.

@@ -9,10 +9,11 @@ namespace qnsim {
 // four or five steps for the stretches of a simulation. R is then also U V^T of the inversion-aware
 // SVD. Returns false, leaving R undefined, for a flatter or inverted F, or one whose iteration has not
 // converged within 20 steps (stretches beyond about 10^4): callers take the SVD then.
-bool polarRotation(const Mat3& F, Mat3& R, double min_det = 1e-3);
+constexpr double kPolarMinDet = 1e-3;
+bool polarRotation(const Mat3& F, Mat3& R, double min_det = kPolarMinDet);
 
 // The same for F[0..count) into R[0..count) and converged[0..count), faster: independent matrices
 // iterate side by side. Each result is polarRotation's, bit for bit.
-void polarRotations(const Mat3* F, int count, Mat3* R, bool* converged, double min_det = 1e-3);
+void polarRotations(const Mat3* F, int count, Mat3* R, bool* converged, double min_det = kPolarMinDet);
 
 }  // namespace qnsim

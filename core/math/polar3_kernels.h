@@ -18,6 +18,8 @@ struct PolarLanes {
 };
 
 constexpr int kPolarLanes = 8;  // matrices iterated side by side by polarRotations
+constexpr double kPolarConverged = 1e-16;  // a lane stops once its step's squared norm is at most this
+constexpr int kPolarMaxSteps = 20;
 
 QNSIM_SIMD_BUILDS(polar_portable, polar_avx2,
     // At most 20 steps, fewer once no lane is active.

@@ -6,6 +6,7 @@
 #include "core/common/simd.h"
 #include "core/material/fiber.h"
 #include "core/material/models.h"
+#include "core/math/polar3.h"
 #include "core/objective/spring_kernels.h"
 
 namespace qnsim {
@@ -50,6 +51,7 @@ Objective::Objective(const Model& model) : model_(model) {
     incidence_slot_[next_added[model.springs.vertices[s][0]]++] = 4 * nt + s;
     incidence_slot_[next_subtracted[model.springs.vertices[s][1]]++] = 4 * nt + s;
   }
+  chooseTetKernels();  // sizes its tables here, so that no pass allocates
 }
 
 void Objective::setInertia(const VecX& y, double weight) {
@@ -69,8 +71,8 @@ const VecX& Objective::energyArgument(const VecX& x) {
   return argument_;
 }
 
-// Calls run(first, last) for every run of consecutive present tets of one region in [begin, end), and
-// clears the removed ones (their forces too when clear_forces).
+// Calls run(first, last) for every run of consecutive present tets of one run key in [begin, end) (of
+// one region, or all strain-polynomial), and clears the removed ones (their forces too when clear_forces).
 template <class Run>
 void Objective::forEachTetRun(int begin, int end, bool clear_forces, const Run& run) {
   const TetElements& tets = model_.tets;
@@ -81,42 +83,54 @@ void Objective::forEachTetRun(int begin, int end, bool clear_forces, const Run& 
       continue;
     }
     int last = first + 1;
-    while (last < end && tets.region[last] == tets.region[first] && !tets.removed[last]) ++last;
+    while (last < end && runKey(tets.region[last]) == runKey(tets.region[first]) && !tets.removed[last]) ++last;
     run(first, last);
     first = last;
   }
 }
 
-// The Neo-Hookean vector kernel's view of a region's tets where this process runs it on them
-// (tet_kernels.h): a Neo-Hookean region without fibres, on a CPU with AVX2 and FMA.
-std::optional<NeoHookeanTets> Objective::vectorKernelView(int region) const {
-  if (!avx2Available() || model_.regions[region].fiber.kappa != 0.0) return std::nullopt;
-  const auto* neo_hookean = dynamic_cast<const NeoHookean*>(&model_.solid(region));
-  if (!neo_hookean) return std::nullopt;
+void Objective::chooseTetKernels() {
+  const int regions = static_cast<int>(model_.regions.size());
+  tet_kernel_.assign(regions, TetKernel::General);
+  strain_forms_.assign(regions, StrainPolynomial{});
+  if (!avx2Available()) return;
+  for (int r = 0; r < regions; ++r) {
+    if (model_.regions[r].fiber.kappa != 0.0) continue;
+    const Material* material = model_.regions[r].material.get();
+    const auto* strain = dynamic_cast<const StrainPolynomialMaterial*>(material);
+    const std::optional<StrainPolynomial> form = strain ? strain->polynomialForm() : std::nullopt;
+    if (dynamic_cast<const NeoHookean*>(material)) tet_kernel_[r] = TetKernel::NeoHookean;
+    else if (form) tet_kernel_[r] = TetKernel::StrainPolynomial, strain_forms_[r] = *form;
+  }
+}
+
+TetGeometry Objective::tetGeometry() const {
   const TetElements& tets = model_.tets;
-  const NeoHookean::Constants c = neo_hookean->constants();
-  return NeoHookeanTets{tets.vertices.data()->data(), tets.rest_inverse.data()->data(), tets.volume.data(), c.mu, c.lambda,
-                        c.inversion_j};
+  return {tets.vertices.data()->data(), tets.rest_inverse.data()->data(), tets.volume.data()};
+}
+
+NeoHookeanTets Objective::neoHookeanTets(int region) const {
+  const NeoHookean::Constants c = static_cast<const NeoHookean&>(model_.solid(region)).constants();
+  return {tetGeometry(), c.mu, c.lambda, c.inversion_j};
 }
 
 void Objective::evaluateTets(const VecX& x, TetOutput output) {
   if (output == TetOutput::Stress) tet_stress_.resize(model_.tets.size());
+  chooseTetKernels();
   parallelFor(model_.tets.size(), 256, [&](int begin, int end) {
     forEachTetRun(begin, end, output == TetOutput::Forces, [&](int first, int last) { evaluateTetRun(x, first, last, output); });
   });
 }
 
-// Tets [first, last), present and of one region: through the vector kernel where it applies, else
+// Tets [first, last), present and of one run key: through a vector kernel where one applies, else
 // through the material's batch call (svd3 batches) in blocks of 16.
 void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput output) {
   const TetElements& tets = model_.tets;
   const int region = tets.region[first];
-  if (const auto view = vectorKernelView(region)) {
-    const TetPassOutput out{element_energy_.data(), output == TetOutput::Stress ? tet_stress_.data()->data() : nullptr,
-                            output == TetOutput::Forces ? element_force_.data()->data() : nullptr};
-    tet_avx2::neoHookeanPass(*view, x.data(), first, last, out);
-    return;
-  }
+  const TetPassOutput out{element_energy_.data(), output == TetOutput::Stress ? tet_stress_.data()->data() : nullptr,
+                          output == TetOutput::Forces ? element_force_.data()->data() : nullptr};
+  if (tet_kernel_[region] == TetKernel::NeoHookean) return tet_avx2::neoHookeanPass(neoHookeanTets(region), x.data(), first, last, out);
+  if (tet_kernel_[region] == TetKernel::StrainPolynomial) return strainPolynomialRun(x, first, last, output);
   const bool with_stress = output != TetOutput::Energy;
   constexpr int kBlock = 16;
   Mat3 F[kBlock], P[kBlock];
@@ -135,14 +149,41 @@ void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput out
   }
 }
 
+// The strain-polynomial kernel in chunks, then the tets it found without a polar rotation (flat,
+// inverted or stretched beyond its iteration) one by one through the material, whose SVD takes them.
+void Objective::strainPolynomialRun(const VecX& x, int first, int last, TetOutput output) {
+  const TetPassOutput out{element_energy_.data(), output == TetOutput::Stress ? tet_stress_.data()->data() : nullptr,
+                          output == TetOutput::Forces ? element_force_.data()->data() : nullptr};
+  const StrainPolynomialTets view{tetGeometry(), model_.tets.region.data(), strain_forms_.data(),
+                                  static_cast<int>(strain_forms_.size()), kPolarMinDet};
+  constexpr int kChunk = 64;
+  int unrotated[kChunk];
+  for (int start = first; start < last; start += kChunk) {
+    const int count = tet_avx2::strainPolynomialPass(view, x.data(), start, std::min(last, start + kChunk), out, unrotated);
+    for (int i = 0; i < count; ++i) evaluateTet(x, unrotated[i], output);
+  }
+}
+
+// One tet through its material; its forces by the kernels' code (so that evaluate and the deferred
+// gradient agree bit for bit). Only for regions a vector kernel runs.
+void Objective::evaluateTet(const VecX& x, int e, TetOutput output) {
+  const TetElements& tets = model_.tets;
+  Mat3 P;
+  const double psi = model_.solid(tets.region[e]).energyAndStress(tets.deformationGradient(x, e), output == TetOutput::Energy ? nullptr : &P);
+  element_energy_[e] = tets.volume[e] * psi;
+  if (output == TetOutput::Stress) tet_stress_[e] = P;
+  if (output == TetOutput::Forces) tet_avx2::forcesFromStress(tetGeometry(), e, P.data(), element_force_.data()->data());
+}
+
 // The forces of the stresses evaluateTets kept (TetOutput::Stress), by the code that would have made
 // them with TetOutput::Forces, so that both give the same bits.
 void Objective::forcesFromStresses() {
   const TetElements& tets = model_.tets;
+  chooseTetKernels();
   parallelFor(tets.size(), 256, [&](int begin, int end) {
     forEachTetRun(begin, end, true, [&](int first, int last) {
-      if (const auto view = vectorKernelView(tets.region[first])) {
-        tet_avx2::forcesFromStresses(*view, tet_stress_.data()->data(), first, last, element_force_.data()->data());
+      if (tet_kernel_[tets.region[first]] != TetKernel::General) {
+        tet_avx2::forcesFromStresses(tetGeometry(), tet_stress_.data()->data(), first, last, element_force_.data()->data());
         return;
       }
       for (int e = first; e < last; ++e) tetForces(tets, e, tet_stress_[e], &element_force_[4 * e]);

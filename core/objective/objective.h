@@ -173,7 +173,18 @@ class Objective {
   void evaluateTetRun(const VecX& x, int first, int last, TetOutput output);
   template <class Run>
   void forEachTetRun(int begin, int end, bool clear_forces, const Run& run);
-  std::optional<NeoHookeanTets> vectorKernelView(int region) const;
+  // Which pass takes each region's tets: a vector kernel (tet_kernels.h) for a region without fibres
+  // on a CPU with AVX2 and FMA, Neo-Hookean or with a strain-polynomial form; else the material's own.
+  // Chosen at the start of each pass over the tets (materials change between frames).
+  enum class TetKernel : char { General, NeoHookean, StrainPolynomial };
+  void chooseTetKernels();
+  // Runs of tets split where this changes: the region, except that the strain-polynomial kernel takes
+  // all its regions together.
+  int runKey(int region) const { return tet_kernel_[region] == TetKernel::StrainPolynomial ? -1 : region; }
+  TetGeometry tetGeometry() const;
+  NeoHookeanTets neoHookeanTets(int region) const;
+  void strainPolynomialRun(const VecX& x, int first, int last, TetOutput output);
+  void evaluateTet(const VecX& x, int e, TetOutput output);
   void forcesFromStresses();
   void evaluateSprings(const VecX& x);
   void clearElement(int element, int first_force, int forces, bool with_gradient);
@@ -198,6 +209,8 @@ class Objective {
   std::vector<double> damping_energy_;  // per element, as element_energy_
   std::vector<Vec3> damping_force_;     // per element slot, as element_force_
   std::vector<double> region_stiffness_;  // k of each region, for the spring kernel
+  std::vector<TetKernel> tet_kernel_;          // per region (chooseTetKernels)
+  std::vector<StrainPolynomial> strain_forms_;  // per region: its form, or zero for other kernels
   // The sum of the element forces on vertex v (force: per slot, as element_force_).
   Vec3 vertexForce(const std::vector<Vec3>& force, int v) const {
     Vec3 sum = Vec3::Zero();

@@ -1,21 +1,40 @@
 #pragma once
-// The Neo-Hookean element pass of Objective in one loop (gather the corners, F = Ds Dm^-1, the energy,
-// P and the corner forces), four tets per AVX2 step with FMA, chosen at run time by the CPU like the
-// spring kernel; the portable path is Objective's general one (NeoHookean::energyAndStress), so the
-// two agree to round-off. Only plain types cross this boundary and the kernel's file includes no
-// shared header's inline functions, so none is ever compiled with the wider instructions.
+// The element pass of Objective in one loop per material family (gather the corners, F = Ds Dm^-1, the
+// energy, P and the corner forces), four tets per AVX2 step with FMA, chosen at run time by the CPU
+// like the spring kernel: Neo-Hookean in closed form, and the strain-polynomial materials (corotated,
+// ARAP, polynomial) with the polar rotation by Newton's iteration in the same registers. The portable
+// path is Objective's general one (the material's energyAndStress), so the two agree to round-off.
+// Only plain types cross this boundary and the kernels' files include no shared header's inline
+// functions, so none is ever compiled with the wider instructions.
 #include "core/common/simd.h"
+#include "core/material/strain_polynomial_kernels.h"
 
 namespace qnsim {
 
-struct NeoHookeanTets {
+// The tets of a range, indexed by tet e.
+struct TetGeometry {
   const int* vertices;         // 4 per tet
   const double* rest_inverse;  // Dm^-1, 9 per tet, column-major
   const double* volume;        // V, 1 per tet
+};
+
+struct NeoHookeanTets {
+  TetGeometry geometry;
   double mu, lambda, inversion_j;  // the material's (NeoHookean, Eq. 14 with log continued below J0)
 };
 
-// Where the pass writes, indexed by tet: energy[e] = V psi(F) always; P (9, column-major) at
+// Tets of several regions may share a pass: each takes the form of its region.
+struct StrainPolynomialTets {
+  TetGeometry geometry;
+  const int* region;               // per tet
+  const StrainPolynomial* forms;   // per region; all zero for regions that never come to this pass
+  int regions;
+  // The polar iteration starts only where det F >= min_det (polar3.h); flatter or inverted tets, and
+  // any whose iteration does not converge, are left to the caller.
+  double min_det;
+};
+
+// Where a pass writes, indexed by tet: energy[e] = V psi(F) always; P (9, column-major) at
 // stress + 9e when stress is set; the four corner forces V P Dm^-T (12: corner 0's x, y, z first) at
 // force + 12e when force is set.
 struct TetPassOutput {
@@ -25,12 +44,19 @@ struct TetPassOutput {
 };
 
 namespace tet_avx2 {
-// Tets [begin, end), all present and of one Neo-Hookean region. Each tet goes through the same
+// Tets [begin, end), all present; of one region for Neo-Hookean. Each tet goes through the same
 // four-lane code whatever its place in the range, so results do not depend on how a loop splits it.
 void neoHookeanPass(const NeoHookeanTets& tets, const double* x, int begin, int end, const TetPassOutput& out);
-// The corner forces of stresses P kept by neoHookeanPass (stress + 9e), by the same code as its own
-// force output, so the two give the same bits. Uses tets' rest_inverse and volume only.
-void forcesFromStresses(const NeoHookeanTets& tets, const double* stress, int begin, int end, double* force);
+// The same for a strain-polynomial region, but for the tets without a polar rotation (see
+// StrainPolynomialTets), whose indices it writes to `unrotated` (room for end - begin) and whose
+// count it returns: their outputs are written but meaningless, and the caller computes them again.
+int strainPolynomialPass(const StrainPolynomialTets& tets, const double* x, int begin, int end, const TetPassOutput& out,
+                         int* unrotated);
+// The corner forces of stresses P kept by a pass (stress + 9e), by the same code as the passes' own
+// force output, so the two give the same bits.
+void forcesFromStresses(const TetGeometry& tets, const double* stress, int begin, int end, double* force);
+// The corner forces of one tet e from its P (9, column-major) at force + 12e, by the same code.
+void forcesFromStress(const TetGeometry& tets, int e, const double* P, double* force);
 // log of four values (x > 0, or +inf or NaN, which it returns as std::log does); for the tests.
 void log4(const double* x, double* result);
 }  // namespace tet_avx2
