@@ -57,6 +57,21 @@ TEST(PackedLdlt, SolvesLikeADirectSolveWithTheWorkSplitIntoParts) {
   EXPECT_LE(residual.norm(), 1e-12 * B.norm());
 }
 
+// Supernodes relaxed with explicit zeros (at most a fifth of what a supernode stores) solve as the
+// exact ones do.
+TEST(PackedLdlt, RelaxedSupernodesStoreSomeZerosAndSolveAlike) {
+  const SparseMatrix A = boxMatrix(10);
+  PackedLdlt packed = packedFactor(A);
+  EXPECT_GT(packed.storedEntries(), packed.entries());
+  EXPECT_LT(packed.storedEntries(), packed.entries() * 5 / 4 + packed.size());
+  const MatX3 B = randomRows(A.rows(), 6);
+  MatX3 X = B;
+  packed.solveRows(X);
+  Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower> ldlt(A);
+  const MatX expected = ldlt.solve(MatX(B));
+  EXPECT_LE((MatX(X) - expected).norm(), 1e-12 * expected.norm());
+}
+
 TEST(PackedLdlt, SmallFactorsAreOnePart) {
   const SparseMatrix A = boxMatrix(2);
   PackedLdlt packed = packedFactor(A);

@@ -15,12 +15,14 @@ namespace {
 constexpr int kParts = 4;
 // Below this many entries of L a solve takes tens of microseconds: one part, no threads.
 constexpr long kParallelEntries = 50000;
+// Relaxed supernodes (shareRowPatterns): the largest share of explicit zeros, and the most columns.
+constexpr double kRelaxedZeros = 0.2;
+constexpr long kRelaxedWidth = 32;
 
 }  // namespace
 
 void PackedLdlt::assign(std::vector<int> start, std::vector<int> row, std::vector<double> value, std::vector<double> inverse_diagonal,
                         std::vector<int> perm) {
-  value_ = std::move(value);
   inverse_diagonal_ = std::move(inverse_diagonal);
   perm_ = std::move(perm);
   entries_ = static_cast<long>(row.size());
@@ -29,7 +31,7 @@ void PackedLdlt::assign(std::vector<int> start, std::vector<int> row, std::vecto
   std::vector<char> is_top;
   std::vector<int> part_of;
   partition(start, row, is_top, part_of);
-  shareRowPatterns(start, row, is_top, part_of);
+  shareRowPatterns(start, row, value, is_top, part_of);
 }
 
 void PackedLdlt::assign(const Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower>& ldlt) {
@@ -117,25 +119,50 @@ void PackedLdlt::partition(const std::vector<int>& start, const std::vector<int>
   top_update_.assign(parts, std::vector<LdltRowStorage>(top_columns_.size()));
 }
 
+// Supernodes: runs of columns first..last, each the parent of the one before in the elimination tree,
+// so that column j's rows below last lie in column last's (L's rows of a column, less its parent, are
+// rows of its parent's). Column j is stored with a dense triangle (rows j+1..last) and column last's
+// rows, its missing entries as explicit zeros: a run takes its next column while at most
+// kRelaxedZeros of what it stores would be zeros (0: only the exact supernodes) and it is at most
+// kRelaxedWidth wide. Wider supernodes update each row with more columns at once (ldlt_kernels.h).
 // Supernodes never cross from a part to the top or another part, so that each list of columns is
 // solved on its own. Rows ascend: the dense rows come first, then the shared rows, whose own part's
 // rows come before the top's (ancestors ascend).
-void PackedLdlt::shareRowPatterns(const std::vector<int>& start, const std::vector<int>& row, const std::vector<char>& is_top,
-                                  const std::vector<int>& part_of) {
+void PackedLdlt::shareRowPatterns(const std::vector<int>& start, const std::vector<int>& row, const std::vector<double>& value,
+                                  const std::vector<char>& is_top, const std::vector<int>& part_of) {
   const int n = size();
-  const auto count = [&](int j) { return start[j + 1] - start[j]; };
+  const auto count = [&](int j) { return static_cast<long>(start[j + 1] - start[j]); };
+  const auto takes = [&](int first, int last, long entries) {  // may first..last grow by last + 1?
+    const int next = last + 1;
+    if (next >= n || count(last) == 0 || row[start[last]] != next || is_top[next] != is_top[first] || part_of[next] != part_of[first])
+      return false;
+    const long width = next - first + 1, stored = width * (width - 1) / 2 + width * count(next);
+    return width <= kRelaxedWidth && static_cast<double>(stored - entries - count(next)) <= kRelaxedZeros * static_cast<double>(stored);
+  };
   pattern_.clear();
+  value_.clear();
   for (int first = 0; first < n;) {
     int last = first;
-    while (last + 1 < n && count(last) > 0 && row[start[last]] == last + 1 && count(last) == count(last + 1) + 1 &&
-           is_top[last + 1] == is_top[first] && part_of[last + 1] == part_of[first])
-      ++last;
+    for (long entries = count(first); takes(first, last, entries); entries += count(last)) ++last;
     const int shared = static_cast<int>(pattern_.size());
     pattern_.insert(pattern_.end(), row.begin() + start[last], row.begin() + start[last + 1]);
     const int shared_end = static_cast<int>(pattern_.size());
     int shared_top = shared;
     while (shared_top < shared_end && !is_top[pattern_[shared_top]]) ++shared_top;
-    for (int j = first; j <= last; ++j) column_[j] = {start[j], first, last, shared, shared_top, shared_end};
+    for (int j = first; j <= last; ++j) {
+      const int at = static_cast<int>(value_.size());
+      column_[j] = {at, first, last, shared, shared_top, shared_end};
+      value_.resize(at + (last - j) + (shared_end - shared), 0.0);
+      int p = shared;  // column j's rows below last, in column last's rows (both ascend)
+      for (int k = start[j]; k < start[j + 1]; ++k) {
+        if (row[k] <= last) {
+          value_[at + (row[k] - j - 1)] = value[k];
+          continue;
+        }
+        while (p + 1 < shared_end && pattern_[p] < row[k]) ++p;
+        value_[at + (last - j) + (p - shared)] = value[k];
+      }
+    }
     first = last + 1;
   }
 }

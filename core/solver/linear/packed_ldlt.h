@@ -31,6 +31,8 @@ class PackedLdlt {
 
   int size() const { return static_cast<int>(perm_.size()); }
   long entries() const { return entries_; }  // L's strictly lower entries
+  // What the solves stream: L's entries and the relaxed supernodes' explicit zeros.
+  long storedEntries() const { return static_cast<long>(value_.size()); }
   int parts() const { return static_cast<int>(part_columns_.size()); }
   // Whether the solve uses the AVX2/FMA kernels (on by default where the CPU has them; off gives the
   // portable ones, whose round-off differs).
@@ -40,14 +42,14 @@ class PackedLdlt {
   double topShare() const;
 
  private:
-  // Consecutive columns j, j+1 where L(:, j) is L(:, j+1) plus row j+1 form a supernode (LdltColumn);
-  // storing its row pattern once cuts the bytes a solve streams by a quarter to a third, and its
-  // columns update each shared row together.
+  // Runs of consecutive columns, each the parent of the one before, form supernodes (LdltColumn), some
+  // of their entries explicit zeros (shareRowPatterns): storing a pattern once cuts the bytes a solve
+  // streams, and a supernode's columns update each shared row together.
   using Column = LdltColumn;
 
   void partition(const std::vector<int>& start, const std::vector<int>& row, std::vector<char>& is_top, std::vector<int>& part_of);
-  void shareRowPatterns(const std::vector<int>& start, const std::vector<int>& row, const std::vector<char>& is_top,
-                        const std::vector<int>& part_of);
+  void shareRowPatterns(const std::vector<int>& start, const std::vector<int>& row, const std::vector<double>& value,
+                        const std::vector<char>& is_top, const std::vector<int>& part_of);
   void forward(int part);
   void backward(int part);
   LdltView view() { return {column_.data(), pattern_.data(), value_.data(), inverse_diagonal_.data(), rows(y_)}; }
