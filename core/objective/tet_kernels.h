@@ -4,7 +4,7 @@
 // like the spring kernel: Neo-Hookean in closed form, and the strain-polynomial materials (corotated,
 // ARAP, polynomial) with the polar rotation by Newton's iteration in the same registers. The portable
 // path is Objective's general one (the material's energyAndStress), so the two agree to round-off.
-// Only plain types cross this boundary and the kernels' files include no shared header's inline
+// Only plain types cross this boundary and the kernels' file includes no shared header's inline
 // functions, so none is ever compiled with the wider instructions.
 #include "core/common/simd.h"
 #include "core/material/strain_polynomial_kernels.h"
@@ -47,7 +47,7 @@ namespace tet_avx2 {
 // Tets [begin, end), all present; of one region for Neo-Hookean. Each tet goes through the same
 // four-lane code whatever its place in the range, so results do not depend on how a loop splits it.
 void neoHookeanPass(const NeoHookeanTets& tets, const double* x, int begin, int end, const TetPassOutput& out);
-// The same for a strain-polynomial region, but for the tets without a polar rotation (see
+// The same for tets of strain-polynomial regions, but for the tets without a polar rotation (see
 // StrainPolynomialTets), whose indices it writes to `unrotated` (room for end - begin) and whose
 // count it returns: their outputs are written but meaningless, and the caller computes them again.
 int strainPolynomialPass(const StrainPolynomialTets& tets, const double* x, int begin, int end, const TetPassOutput& out,

@@ -45,10 +45,57 @@ void PackedLdlt::assign(const Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower>&
   assign(std::move(start), std::move(row), std::move(value), std::move(inverse_diagonal), std::move(order));
 }
 
+namespace {
+
+using Subtree = std::pair<long, int>;  // (work, root): the largest first, ties by the lower root
+struct Smaller {
+  bool operator()(const Subtree& a, const Subtree& b) const { return a.first < b.first || (a.first == b.first && a.second > b.second); }
+};
+using Subtrees = std::priority_queue<Subtree, std::vector<Subtree>, Smaller>;
+
+// The subtrees dealt to the parts, largest first, each to the part with the least work so far.
+struct Dealt {
+  std::vector<long> load;                    // per part
+  std::vector<std::pair<int, int>> part_of;  // (root, part)
+};
+Dealt deal(Subtrees subtrees, int parts) {
+  Dealt dealt{std::vector<long>(parts, 0), {}};
+  for (; !subtrees.empty(); subtrees.pop()) {
+    const int lightest = static_cast<int>(std::min_element(dealt.load.begin(), dealt.load.end()) - dealt.load.begin());
+    dealt.part_of.push_back({subtrees.top().second, lightest});
+    dealt.load[lightest] += subtrees.top().first;
+  }
+  return dealt;
+}
+
+// How long two threads take over the parts in this order, the caller taking them from the front and
+// a worker from the back, each the next as it finishes (as parallelFor does).
+long twoThreadTime(const std::vector<long>& load, const std::vector<int>& order) {
+  long caller = 0, worker = 0;
+  for (int front = 0, back = static_cast<int>(order.size()); front < back;) {
+    if (caller <= worker) caller += load[order[front++]];
+    else worker += load[order[--back]];
+  }
+  return std::max(caller, worker);
+}
+
+// The order of the parts in which two threads finish soonest (the first such in lexicographic order).
+std::vector<int> bestOrder(const std::vector<long>& load) {
+  std::vector<int> order(load.size()), best;
+  std::iota(order.begin(), order.end(), 0);
+  long best_time = -1;
+  do {
+    const long time = twoThreadTime(load, order);
+    if (best_time < 0 || time < best_time) best_time = time, best = order;
+  } while (std::next_permutation(order.begin(), order.end()));
+  return best;
+}
+
+}  // namespace
+
 // The elimination tree: the parent of column j is the first row of L(:, j), and L(:, j)'s rows are
 // all ancestors of j. Subtrees are peeled from the top, largest first (its root joins the top), and
-// the remaining subtrees are dealt to the parts, largest first, each to the part with the least work
-// so far.
+// the remaining subtrees are dealt to the parts (deal), in the order two threads finish soonest.
 void PackedLdlt::partition(const std::vector<int>& start, const std::vector<int>& row, std::vector<char>& is_top,
                            std::vector<int>& part_of) {
   const int n = size();
@@ -69,20 +116,19 @@ void PackedLdlt::partition(const std::vector<int>& start, const std::vector<int>
   }
   const int parts = total > kParallelEntries ? kParts : 1;
 
-  using Subtree = std::pair<long, int>;  // (work, root): the largest first, ties by the lower root
-  auto smaller = [](const Subtree& a, const Subtree& b) { return a.first < b.first || (a.first == b.first && a.second > b.second); };
-  std::priority_queue<Subtree, std::vector<Subtree>, decltype(smaller)> subtrees(smaller);
+  Subtrees subtrees;
   for (int j = 0; j < n; ++j)
     if (parent[j] < 0) subtrees.push({work[j], j});
-  // Peel while it shortens the estimated solve on two threads, the top plus the larger of half the
-  // parts' work and the largest subtree; then redo the best number of peels.
-  auto candidates = subtrees;
+  // Peel while the largest subtree is more than half a part's share, keeping the number of peels
+  // with which two threads would finish soonest (the top, then the parts); then redo those peels.
+  Subtrees candidates = subtrees;
   long top = 0, best_cost = total;
   int best_peels = 0;
   for (int peels = 0; parts > 1 && !candidates.empty(); ++peels) {
-    const auto [largest, root] = candidates.top();
-    const long cost = top + std::max((total - top + 1) / 2, largest);
+    const std::vector<long> load = deal(candidates, parts).load;
+    const long cost = top + twoThreadTime(load, bestOrder(load));
     if (cost < best_cost) best_cost = cost, best_peels = peels;
+    const auto [largest, root] = candidates.top();
     if (largest <= total / (2 * parts)) break;
     candidates.pop();
     top += own(root);
@@ -96,13 +142,12 @@ void PackedLdlt::partition(const std::vector<int>& start, const std::vector<int>
     for (int c = first_child[root]; c >= 0; c = next_sibling[c]) subtrees.push({work[c], c});
   }
 
+  const Dealt dealt = deal(subtrees, parts);
+  const std::vector<int> order = bestOrder(dealt.load);
+  std::vector<int> place(parts);  // a part's index in that order
+  for (int i = 0; i < parts; ++i) place[order[i]] = i;
   part_of.assign(n, -1);
-  std::vector<long> load(parts, 0);
-  for (; !subtrees.empty(); subtrees.pop()) {
-    const int lightest = static_cast<int>(std::min_element(load.begin(), load.end()) - load.begin());
-    part_of[subtrees.top().second] = lightest;
-    load[lightest] += subtrees.top().first;
-  }
+  for (const auto& [root, part] : dealt.part_of) part_of[root] = place[part];
   part_columns_.assign(parts, {});
   top_columns_.clear();
   top_slot_.assign(n, -1);
