@@ -176,10 +176,9 @@ void Objective::evaluateTet(const VecX& x, int e, TetOutput output) {
 }
 
 // The forces of the stresses evaluateTets kept (TetOutput::Stress), by the code that would have made
-// them with TetOutput::Forces, so that both give the same bits.
+// them with TetOutput::Forces, so that both give the same bits (the kernels that pass chose).
 void Objective::forcesFromStresses() {
   const TetElements& tets = model_.tets;
-  chooseTetKernels();
   parallelFor(tets.size(), 256, [&](int begin, int end) {
     forEachTetRun(begin, end, true, [&](int first, int last) {
       if (tet_kernel_[tets.region[first]] != TetKernel::General) {
