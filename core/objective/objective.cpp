@@ -130,7 +130,7 @@ void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput out
   const TetPassOutput out{element_energy_.data(), output == TetOutput::Stress ? tet_stress_.data()->data() : nullptr,
                           output == TetOutput::Forces ? element_force_.data()->data() : nullptr};
   if (tet_kernel_[region] == TetKernel::NeoHookean) return tet_avx2::neoHookeanPass(neoHookeanTets(region), x.data(), first, last, out);
-  if (tet_kernel_[region] == TetKernel::StrainPolynomial) return strainPolynomialRun(x, first, last, output);
+  if (tet_kernel_[region] == TetKernel::StrainPolynomial) return strainPolynomialRun(x, first, last, output, out);
   const bool with_stress = output != TetOutput::Energy;
   constexpr int kBlock = 16;
   Mat3 F[kBlock], P[kBlock];
@@ -151,9 +151,7 @@ void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput out
 
 // The strain-polynomial kernel in chunks, then the tets it found without a polar rotation (flat,
 // inverted or stretched beyond its iteration) one by one through the material, whose SVD takes them.
-void Objective::strainPolynomialRun(const VecX& x, int first, int last, TetOutput output) {
-  const TetPassOutput out{element_energy_.data(), output == TetOutput::Stress ? tet_stress_.data()->data() : nullptr,
-                          output == TetOutput::Forces ? element_force_.data()->data() : nullptr};
+void Objective::strainPolynomialRun(const VecX& x, int first, int last, TetOutput output, const TetPassOutput& out) {
   const StrainPolynomialTets view{tetGeometry(), model_.tets.region.data(), strain_forms_.data(),
                                   static_cast<int>(strain_forms_.size()), kPolarMinDet};
   constexpr int kChunk = 64;

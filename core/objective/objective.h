@@ -183,7 +183,7 @@ class Objective {
   int runKey(int region) const { return tet_kernel_[region] == TetKernel::StrainPolynomial ? -1 : region; }
   TetGeometry tetGeometry() const;
   NeoHookeanTets neoHookeanTets(int region) const;
-  void strainPolynomialRun(const VecX& x, int first, int last, TetOutput output);
+  void strainPolynomialRun(const VecX& x, int first, int last, TetOutput output, const TetPassOutput& out);
   void evaluateTet(const VecX& x, int e, TetOutput output);
   void forcesFromStresses();
   void evaluateSprings(const VecX& x);
