@@ -244,7 +244,11 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   app.add_option("--scaling", catalog.scaling, "With --catalog: bar sizes of the scaling curve, 1k to 130k tets (default 5, 0 = none)")
       ->check(CLI::Range(0, static_cast<int>(scalingBarCells().size())));
-  app.add_flag("--quick", quick, "With --catalog: a test-sized run (6 frames, 1 sample, the 2 smallest bars, unless given)");
+  app.add_option("--rounds", catalog.rounds,
+                 "With --catalog: rounds of each scene's timed trajectory, the scenes in turn; each scene's times are its median round's "
+                 "(default 3; Newton only in the first)")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--quick", quick, "With --catalog: a test-sized run (6 frames, 1 sample, the 2 smallest bars, 1 round, unless given)");
   app.add_option("--row-out", row_out, "Measure --scene as one row of --catalog's table and write it as CSV to this file "
                                        "(what --catalog runs in a process per scene)");
   CLI11_PARSE(app, argc, argv);
@@ -258,6 +262,7 @@ int main(int argc, char** argv) {
       if (app.count("--frames") == 0) o.frames = 6;
       if (app.count("--samples") == 0) catalog.samples = 1;
       if (app.count("--scaling") == 0) catalog.scaling = 2;
+      if (app.count("--rounds") == 0) catalog.rounds = 1;
     }
     catalog.scenes = splitList(scenes);
     catalog.threads = o.threads;

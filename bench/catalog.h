@@ -13,13 +13,18 @@ struct CatalogOptions {
   int threads = 0;                  // 0: the default (QNSIM_THREADS if set, else all cores)
   int frames = 0;                   // per scene; 0: the scene's own, at most 300
   int samples = 4;                  // frames where Newton and the relative errors are measured
+  // Rounds of ours' timed trajectory: every scene runs in turn, round after round (Newton only in the
+  // first), and each scene's times are those of its median round, so that a busy minute of a shared
+  // machine touches one round of a scene rather than all of them.
+  int rounds = 3;
   int scaling = 5;                  // bar sizes of the scaling curve, smallest first (0: none)
   std::filesystem::path out = "bench_out";
   std::string command;  // as typed, quoted in the report
 };
 
 // Runs everything and writes OUT/catalog.md (also printed), catalog.csv, scaling.csv, scaling.svg and
-// scaling.png; the child processes' rows and logs go to OUT/rows, the generated bar scenes to OUT/scenes.
+// scaling.png; the child processes' rows and logs go to OUT/rows (NAME.csv, then NAME.round2.csv ...),
+// the generated bar scenes to OUT/scenes.
 // `program` is this program, run once per scene as `program --scene PATH --row-out FILE ...`. Returns 0,
 // or 1 when a scene failed (the report says which and why). Throws qnsim::Error for an unknown scene.
 int runCatalog(const CatalogOptions& options, const std::filesystem::path& program);

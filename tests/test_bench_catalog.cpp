@@ -85,6 +85,35 @@ TEST(BenchCatalog, AnUnknownSceneIsAnErrorListingTheScenes) {
   EXPECT_NE(err.find("squirrel_head_large"), std::string::npos) << err;
 }
 
+// Three rounds: each scene's times are those of its median round (by median ms per frame), Newton's
+// samples and the memory those of the first, which alone ran Newton.
+TEST(BenchCatalog, RoundsReportEachScenesMedianRound) {
+  const auto dir = test::scratchDir("bench_rounds");
+  ASSERT_EQ(runBench("--catalog --quick --rounds 3 --scaling 0 --scenes shaking_bar --out " + (dir / "out").string(), dir), 0)
+      << readFileBytes(dir / "stderr");
+  const auto rowsOf = [&](const std::string& file) { return parseTimingCsv(readFileBytes(dir / "out" / file), file); };
+  const std::vector<TimingRow> report = rowsOf("catalog.csv");
+  ASSERT_EQ(report.size(), 1u);
+  std::vector<TimingRow> rounds;
+  for (const char* file : {"rows/shaking_bar.csv", "rows/shaking_bar.round2.csv", "rows/shaking_bar.round3.csv"}) {
+    ASSERT_TRUE(std::filesystem::exists(dir / "out" / file)) << file;
+    rounds.push_back(rowsOf(file).at(0));
+  }
+  EXPECT_EQ(rounds[0].error_samples, 1);
+  EXPECT_EQ(rounds[1].error_samples, 0) << "Newton only in the first round";
+  std::vector<double> medians = {rounds[0].ms_median, rounds[1].ms_median, rounds[2].ms_median};
+  std::sort(medians.begin(), medians.end());
+  const TimingRow& r = report[0];
+  EXPECT_EQ(r.ms_median, medians[1]);
+  const auto median_round = std::find_if(rounds.begin(), rounds.end(), [&](const TimingRow& x) { return x.ms_median == medians[1]; });
+  EXPECT_EQ(r.cpu_ms, median_round->cpu_ms) << "every time of that one round";
+  EXPECT_EQ(r.line_search_ms, median_round->line_search_ms);
+  EXPECT_EQ(r.newton_ms, rounds[0].newton_ms);
+  EXPECT_EQ(r.ours_error, rounds[0].ours_error);
+  EXPECT_EQ(r.ours_peak_mib, rounds[0].ours_peak_mib);
+  EXPECT_NE(readFileBytes(dir / "out" / "catalog.md").find("3 rounds"), std::string::npos);
+}
+
 TEST(TimingCsv, ReadsBackWhatItWroteWithEmptyCellsForMissingValues) {
   TimingRow a;
   a.scene = "hippo";
