@@ -1,6 +1,6 @@
-// The registry of experiments: each figure's scene, methods and the paper's statement (paper_reference
-// claims C14, C17, C20, C37, C38 and Sec. 5; the figures of figures.h live in files of their own),
-// with what we measured printed beside it.
+// The registry of experiments: each figure's scene, methods and the paper's statement (the claims C14,
+// C17, C20, C37, C38 of tests/test_claims_*.cpp and the paper's Sec. 5; the figures of figures.h live
+// in files of their own), with what we measured printed beside it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

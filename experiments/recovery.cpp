@@ -24,7 +24,7 @@ double currentElasticEnergy(const Simulation& sim) {
   return parts.elastic;
 }
 
-// The C28 pass rules (paper_reference.md Sec. 4) read off one run.
+// The pass rules of claim C28 (tests/test_claims_robustness.cpp) read off one run.
 std::string summarize(const TrajectoryResult& r) {
   const int tets = r.frames.front().inverted, last = static_cast<int>(r.frames.size()) - 1;
   int clear_from = 0;

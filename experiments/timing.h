@@ -3,7 +3,7 @@
 // a scene run with its own solver (the catalog's: 10 quasi-Newton iterations, m = 5), timed per frame and
 // per phase; then the states that run reaches solved again by ours and by one Newton iteration against an
 // exact solution (Eq. 12); and the paper's row beside ours. Times are this machine's; the paper's are an
-// i7-4910MQ's (paper_reference.md Sec. 2.1).
+// i7-4910MQ's (the paper's Table I).
 #include <string>
 #include <vector>
 

@@ -1,4 +1,4 @@
-// Table II and Fig. 9 (paper_reference.md Sec. 2.2): the rest-pose Hessian as A0 is better conditioned
+// Table II and Fig. 9 of the paper: the rest-pose Hessian as A0 is better conditioned
 // than ours near the rest pose, but turning the same state by 90 degrees makes cond(A0^-1 Hess g) grow
 // many times (18.6x in the paper), while ours is rotation invariant: the same number in both.
 #include <gtest/gtest.h>

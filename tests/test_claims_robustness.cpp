@@ -1,7 +1,7 @@
 // Claim C28 (Fig. 18): the corotated hippo (mu = 20, lambda = 100, L-BFGS m = 5) recovers from a
 // seeded random state with many inverted tets -- every vertex uniform in its rest bounding box, at
 // rest, no gravity, no attachments -- with no inversion handling beyond the corotated energy itself.
-// Pass rules (paper_reference.md Sec. 4): no NaN; at least 30 % of the tets inverted at the start and
+// Pass rules: no NaN; at least 30 % of the tets inverted at the start and
 // none after 300 frames; RMS distance to the rest shape after the best rigid alignment at most 1 % of
 // the bounding-box diagonal; elastic energy at most 1e-4 of the initial.
 #include <gtest/gtest.h>
