@@ -95,7 +95,8 @@ void progress(size_t done, size_t total, int round, const Measured& m) {
 }
 
 // The times of the round whose median ms per frame is the median of the rounds measured (the lower
-// one of an even count); everything else (Newton, the errors, the memory) of the first round.
+// one of an even count; a later round that failed is left out); everything else (Newton, the errors,
+// the memory) of the first round, which alone ran Newton.
 Measured medianRound(Measured first, const std::vector<Measured>& later) {
   if (!first.failure.empty()) return first;
   std::vector<const TimingRow*> rounds = {&first.row};
