@@ -10,6 +10,7 @@
 #include "bench/roofline_kernels.h"
 #include "core/common/simd.h"
 #include "core/material/models.h"
+#include "core/math/polar3.h"
 #include "core/solver/system_matrix.h"
 #include "qnsim/scene.h"
 #include "qnsim/simulation.h"
@@ -90,14 +91,54 @@ Roofs measureRoofs(int threads) {
   return roofs;
 }
 
+// Flops per tet of the strain-polynomial kernel (core/objective/tet_kernels_avx2.cpp, a fused
+// multiply-add counted as 2), for the terms it runs (the union of the regions' forms) and polar
+// iterations of `polar_steps` Newton steps: F from the corners 54, the det test 14, each polar step 87
+// (the cofactors 27, det 5, a division, the update and its size 54), E = sym(R^T F) - I 54, each power
+// of E past the second 30, each term mu_k tr(E^k) with its part of G 39, lambda's term 12, P = R G 45,
+// the corner forces 63, the energy 1.
+double strainPolynomialFlops(const std::vector<StrainPolynomial>& forms, double polar_steps) {
+  int degree = 2, powers = 0;
+  bool lambda = false;
+  for (int k = 2; k <= 6; ++k) {
+    bool present = false;
+    for (const StrainPolynomial& f : forms) present = present || f.mu[k] != 0.0;
+    if (present) ++powers, degree = k;
+  }
+  for (const StrainPolynomial& f : forms) lambda = lambda || f.lambda != 0.0;
+  return 231 + 87 * polar_steps + 30 * (degree - 2) + 39 * powers + (lambda ? 12 : 0);
+}
+
+// The strain-polynomial forms of every solid region, when each has one and no fibre (the regions the
+// kernel runs); empty otherwise.
+std::vector<StrainPolynomial> strainPolynomialForms(const Model& model) {
+  std::vector<StrainPolynomial> forms;
+  for (int region = 0; region < static_cast<int>(model.regions.size()); ++region) {
+    if (!model.regions[region].is_solid()) continue;
+    const auto* material = dynamic_cast<const StrainPolynomialMaterial*>(&model.solid(region));
+    const std::optional<StrainPolynomial> form = material ? material->polynomialForm() : std::nullopt;
+    if (!form || model.regions[region].fiber.kappa != 0.0) return {};
+    forms.push_back(*form);
+  }
+  return forms;
+}
+
+// The mean number of polar steps over the tets at x (polarSteps: 0 for the flat and inverted ones).
+double meanPolarSteps(const Model& model, const VecX& x) {
+  double steps = 0;
+  for (int e = 0; e < model.tets.size(); ++e) steps += polarSteps(model.tets.deformationGradient(x, e));
+  return model.tets.size() > 0 ? steps / model.tets.size() : 0.0;
+}
+
 // The counts, per operation (n vertices, T tets, S springs):
 // - g and its gradient: each tet streams its 4 corner indices (16 bytes), Dm^-1 (72), V (8), writes its
 //   energy (8) and 4 corner forces (96), and the assembly reads each force again with its slot index
 //   (4 x 28); each vertex reads its incidence start, mass, x and y and writes its gradient and energy
 //   (92); a spring streams 2 indices, its rest length, region and flag (21) and writes energy and force
 //   (32), read again with 2 slot indices (2 x 28). The corners' positions are gathered from a vector of
-//   24 n bytes that stays in cache, and are not counted. Flops only for Neo-Hookean tets (the AVX2
-//   kernel: 244 per tet, counted in its source, and 3 per corner force added) and springs (30 each).
+//   24 n bytes that stays in cache, and are not counted. Flops for Neo-Hookean tets (the AVX2 kernel:
+//   244 per tet, counted in its source), strain-polynomial ones (strainPolynomialFlops), 3 per corner
+//   force added, and springs (30 each); none for the other materials.
 // - one solve with A (n x n, 3 columns at once): forward and back substitution each read L's e entries
 //   (8 bytes) with their row index (4; the supernodes' shared patterns make this an upper bound) and
 //   do 2 flops per entry and column; the diagonal and the permutation add 12 n bytes, the right-hand
@@ -131,7 +172,9 @@ std::vector<PhaseCost> scenePhases(const std::string& scene_path, int threads, i
   const double evaluations = run + trials;  // one at each frame's start, one per line-search trial
   PhaseCost g{"elements (g and gradient)", "evaluation", evaluations / run};
   g.bytes = T * (16 + 72 + 8 + 8 + 96 + 4 * 28) + n * 92 + S * (21 + 32 + 2 * 28);
-  g.flops = (neo_hookean || T == 0) ? T * (244 + 12) + S * 30 + n * 17 : 0;
+  const std::vector<StrainPolynomial> forms = strainPolynomialForms(model);
+  const double per_tet = neo_hookean ? 244 : !forms.empty() ? strainPolynomialFlops(forms, meanPolarSteps(model, sim.positions())) : 0;
+  g.flops = (per_tet > 0 || T == 0) ? T * (per_tet + 12) + S * 30 + n * 17 : 0;
   g.working_set_bytes = g.bytes;
   g.measured_us = 1e3 * (total.gradient + total.line_search) / evaluations;
   phases.push_back(g);

@@ -143,5 +143,19 @@ TEST(Polar3, InvertedFlatAndNonFiniteMatricesAreLeftToTheSvd) {
   EXPECT_LE((R - Mat3::Identity()).norm(), 1e-14);
 }
 
+
+// The step count the benchmark's flop count uses: one step where F is already a rotation (its step
+// changes nothing), more the farther F's stretches are from 1 (quadratic convergence: 1 % takes 3,
+// 30 % takes 5), none where the iteration does not start.
+TEST(Polar3, StepsGrowWithTheStretchAndAreNoneForAFlatMatrix) {
+  const Mat3 turn = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+  EXPECT_EQ(polarSteps(turn), 1);
+  const int small = polarSteps(turn * Mat3(Vec3(1.01, 0.99, 1.0).asDiagonal()));
+  const int large = polarSteps(turn * Mat3(Vec3(1.3, 0.7, 1.0).asDiagonal()));
+  EXPECT_GE(small, 2);
+  EXPECT_GT(large, small);
+  EXPECT_LE(large, 6);
+  EXPECT_EQ(polarSteps(Mat3(Vec3(1, 1, -1).asDiagonal())), 0);
+}
 }  // namespace
 }  // namespace qnsim

@@ -11,6 +11,8 @@ namespace qnsim {
 // converged within 20 steps (stretches beyond about 10^4): callers take the SVD then.
 constexpr double kPolarMinDet = 1e-3;
 bool polarRotation(const Mat3& F, Mat3& R, double min_det = kPolarMinDet);
+// The number of Newton steps polarRotation takes on F (0 when det F < min_det): for counting flops.
+int polarSteps(const Mat3& F, double min_det = kPolarMinDet);
 
 // The same for F[0..count) into R[0..count) and converged[0..count), faster: independent matrices
 // iterate side by side. Each result is polarRotation's, bit for bit.
