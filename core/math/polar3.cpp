@@ -8,23 +8,23 @@
 namespace qnsim {
 namespace {
 
+// Returns the steps taken (the most any lane took).
 template <int Lanes>
-void polarLanes(const Mat3* F, int count, Mat3* R, bool* converged, double min_det, int* steps = nullptr) {
+int polarLanes(const Mat3* F, int count, Mat3* R, bool* converged, double min_det) {
   PolarLanes<Lanes> P;
   for (int l = 0; l < Lanes; ++l) {
     const Mat3 A = l < count ? F[l] : Mat3::Identity();
     for (int k = 0; k < 9; ++k) P.X[k][l] = A(k % 3, k / 3);
     P.active[l] = l < count && A.determinant() >= min_det ? 1.0 : 0.0;  // 0 for NaN too
     P.converged[l] = 0.0;
-    P.steps[l] = 0.0;
   }
   if (avx2Available()) polar_avx2::polarIterate(P);
   else polar_portable::polarIterate(P);
   for (int l = 0; l < count; ++l) {
-    if (steps) steps[l] = static_cast<int>(P.steps[l]);
     converged[l] = P.converged[l] != 0.0;
     for (int k = 0; k < 9; ++k) R[l](k % 3, k / 3) = P.X[k][l];
   }
+  return P.steps;
 }
 
 }  // namespace
@@ -38,9 +38,7 @@ bool polarRotation(const Mat3& F, Mat3& R, double min_det) {
 int polarSteps(const Mat3& F, double min_det) {
   Mat3 R;
   bool converged;
-  int steps;
-  polarLanes<1>(&F, 1, &R, &converged, min_det, &steps);
-  return steps;
+  return polarLanes<1>(&F, 1, &R, &converged, min_det);
 }
 
 void polarRotations(const Mat3* F, int count, Mat3* R, bool* converged, double min_det) {

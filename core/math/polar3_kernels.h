@@ -10,13 +10,13 @@ namespace qnsim {
 // Newton's iteration X <- (X + X^-T) / 2 on Lanes matrices side by side, X[3c + r][l] = X(r, c) of
 // lane l. A lane iterates while active[l] is 1 and stops (is left as it is, active 0, converged 1)
 // once the squared Frobenius norm of its step is at most 1e-16: the error after a step is about half
-// the square of the step before it, so the next would change nothing but round-off. steps[l] counts
-// the lane's steps (the caller zeroes it).
+// the square of the step before it, so the next would change nothing but round-off. steps is set to
+// the number of steps taken, the most any lane took (a single lane's own count).
 template <int Lanes>
 struct PolarLanes {
   double X[9][Lanes];
   double active[Lanes], converged[Lanes];  // 1 or 0
-  double steps[Lanes];
+  int steps;
 };
 
 constexpr int kPolarLanes = 8;  // matrices iterated side by side by polarRotations
