@@ -1,6 +1,8 @@
 #include "experiments/convergence.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "core/common/files.h"
@@ -46,6 +48,32 @@ void writeConvergenceCsv(const std::filesystem::path& path, int frame, const std
     for (size_t k = 0; k < r.trace.rel_error.size(); ++k)
       csv << r.method.label << ',' << frame << ',' << k << ',' << r.trace.result.iterations[k].time_ms << ',' << r.trace.rel_error[k] << '\n';
   writeFileBytes(path, csv.str());
+}
+
+std::string convergenceMarkdown(const std::vector<MethodResult>& results, double threshold, int after) {
+  const auto at = [](const IterationRecord& it) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%d, %.1f ms", it.iteration, it.time_ms);
+    return std::string(text);
+  };
+  std::ostringstream md;
+  md.precision(3);
+  md << "| method | error after " << after << " iterations | last iterate: error (iteration, time) | first at or below "
+     << threshold << " (iteration, time) |\n|---|---:|---:|---:|\n";
+  for (const MethodResult& r : results) {
+    const std::vector<double>& e = r.trace.rel_error;
+    const auto& its = r.trace.result.iterations;
+    if (e.empty()) continue;
+    md << "| " << plot::methodName(r.method.label) << " | ";
+    if (static_cast<int>(e.size()) > after) md << e[after];
+    else md << "-";
+    md << " | " << e.back() << " (" << at(its[e.size() - 1]) << ") | ";
+    const auto below = std::find_if(e.begin(), e.end(), [threshold](double v) { return v <= threshold; });
+    if (below == e.end()) md << "not reached";
+    else md << at(its[static_cast<size_t>(below - e.begin())]);
+    md << " |\n";
+  }
+  return md.str();
 }
 
 plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_time, const std::string& where) {
@@ -115,12 +143,16 @@ ExperimentReport runConvergence(const ConvergenceSetup& setup, const ExperimentO
   const std::filesystem::path base = options.out / setup.name;
   ExperimentReport report{setup.name, setup.title, setup.paper, summarize(results), {}};
   writeConvergenceCsv(base.string() + ".csv", setup.frame + 1, results);
+  const std::string table = convergenceMarkdown(results);
+  writeFileBytes(base.string() + ".md", table);
+  report.summary += "\n" + table;
   const std::string where = setup.scene + ", frame " + std::to_string(setup.frame + 1);
   std::vector<plot::PlotSpec> panels = {errorPlot(results, false, where)};
   if (setup.against_time) panels.push_back(errorPlot(results, true, where));
   if (setup.step_sizes) panels.push_back(stepPlot(results));
   const std::string& heading = setup.title;
   writeFigure(base, panels, heading, report);
+  report.files.push_back(base.string() + ".md");
   if (options.progress) options.progress(1, 1, setup.name + ": done");
   return report;
 }

@@ -33,6 +33,10 @@ using Summarize = std::function<std::string(const std::vector<MethodResult>&)>;
 std::vector<MethodResult> solveMethods(Simulation& sim, const std::vector<Method>& methods, int iterations);
 // The CSV of a convergence figure: method,frame,iter,time_ms,rel_error.
 void writeConvergenceCsv(const std::filesystem::path& path, int frame, const std::vector<MethodResult>& results);
+// The figure's numbers as a Markdown table (NAME.md, which the documents quote): per method, in the
+// paper's names, the error after `after` iterations, the last iterate's error, iteration and time, and
+// the first iterate at or below `threshold` with its time (ms since the frame's solve began).
+std::string convergenceMarkdown(const std::vector<MethodResult>& results, double threshold = 1e-5, int after = 10);
 // Log relative error per iteration (or against wall time), one series per method; `where` ends the title.
 plot::PlotSpec errorPlot(const std::vector<MethodResult>& results, bool against_time, const std::string& where);
 

@@ -114,7 +114,7 @@ ExperimentReport table1(const ExperimentOptions& o) {
 ExperimentReport teaser(const ExperimentOptions& o) {
   ExperimentReport report{"teaser", "Fig. 1: six materials on one mesh, ours against Newton",
                           "ours is 8.6-17.7x faster than one Newton iteration for every material; the splines cost the most "
-                          "(spline A slowest: 36.6 ms against 17.2-21.5 ms for the classical materials), with more line-search trials (C39)",
+                          "(spline A slowest: 36.6 ms against 17.2-21.5 ms for the classical materials), with more line-search trials",
                           {}, {}};
   const Scene all = loadScene(catalogScenePath("teaser_materials"));
   std::vector<TimingRow> rows;

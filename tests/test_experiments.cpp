@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <set>
 #include <sstream>
 
+#include "experiments/convergence.h"
 #include "experiments/experiment.h"
 #include "plot/layout.h"
 #include "plot/mesh_picture.h"
@@ -88,6 +90,23 @@ std::vector<std::string> registeredExperiments() {
 INSTANTIATE_TEST_SUITE_P(All, QuickExperiment, ::testing::ValuesIn(registeredExperiments()));
 
 // --scenes: table1 measures the scenes named and no other.
+// The table the documents quote: each method under the paper's name, its error after 10 iterations,
+// its last iterate, and the first iterate at or below the threshold with that iterate's time.
+TEST(ConvergenceTable, GivesEachMethodsErrorsAndWhenItFirstReachesTheThreshold) {
+  const auto result = [](const std::string& label, std::vector<double> errors) {
+    MethodResult r{{label, {}}, {}};
+    r.trace.rel_error = errors;
+    for (size_t k = 0; k < errors.size(); ++k) r.trace.result.iterations.push_back({static_cast<int>(k), 0, 0, 0, 0, 2.5 * k});
+    return r;
+  };
+  std::vector<double> ours(12), newton = {1.0, 1e-3, 1e-9};
+  for (size_t k = 0; k < ours.size(); ++k) ours[k] = std::pow(10.0, -static_cast<double>(k));
+  const std::string table = convergenceMarkdown({result("lbfgs_m5", ours), result("newton", newton), result("pd", {1.0, 0.5})});
+  EXPECT_NE(table.find("| Ours (m = 5) | 1e-10 | 1e-11 (11, 27.5 ms) | 5, 12.5 ms |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| Newton | - | 1e-09 (2, 5.0 ms) | 2, 5.0 ms |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| PD | - | 0.5 (1, 2.5 ms) | not reached |"), std::string::npos) << table;
+}
+
 TEST(ExperimentScenes, Table1MeasuresOnlyTheScenesNamed) {
   const auto dir = test::scratchDir("experiment_table1_scenes");
   findExperiment("table1").run({dir, true, {}, {"thin_sheet"}});
