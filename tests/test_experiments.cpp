@@ -89,7 +89,6 @@ std::vector<std::string> registeredExperiments() {
 
 INSTANTIATE_TEST_SUITE_P(All, QuickExperiment, ::testing::ValuesIn(registeredExperiments()));
 
-// --scenes: table1 measures the scenes named and no other.
 // The table the documents quote: each method under the paper's name, its error after 10 iterations,
 // its last iterate, and the first iterate at or below the threshold with that iterate's time.
 TEST(ConvergenceTable, GivesEachMethodsErrorsAndWhenItFirstReachesTheThreshold) {
@@ -107,6 +106,7 @@ TEST(ConvergenceTable, GivesEachMethodsErrorsAndWhenItFirstReachesTheThreshold) 
   EXPECT_NE(table.find("| PD | - | 0.5 (1, 2.5 ms) | not reached |"), std::string::npos) << table;
 }
 
+// --scenes: table1 measures the scenes named and no other.
 TEST(ExperimentScenes, Table1MeasuresOnlyTheScenesNamed) {
   const auto dir = test::scratchDir("experiment_table1_scenes");
   findExperiment("table1").run({dir, true, {}, {"thin_sheet"}});
