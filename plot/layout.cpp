@@ -53,7 +53,17 @@ PanelFrame frameFor(const PlotSpec& p, const Rect& panel, double right_margin) {
   return {panel.x + left, panel.y + top, panel.w - left - right_margin, panel.h - top - bottom - 4};
 }
 
+PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel);
+
 PanelLayout layoutPanel(const PlotSpec& p, const Rect& panel) {
+  PanelLayout out = legendPlacement(p, panel);
+  const double right = out.legend_outside ? out.legend.x + out.legend.w : out.frame.left + out.frame.width;
+  out.title_centre = 0.5 * (out.frame.left + right);
+  out.title_width = right - out.frame.left;
+  return out;
+}
+
+PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel) {
   PanelLayout out;
   out.panel = panel;
   out.frame = frameFor(p, panel, 12);

@@ -38,6 +38,9 @@ struct PanelLayout {
   Rect legend;                 // empty (w = 0) without a legend
   bool legend_outside = false;
   std::vector<size_t> legend_rows;  // the series listed, top to bottom
+  // The panel's title is centred over the frame, or over the frame and a legend beside it, so that a
+  // legend outside does not shrink the title's text.
+  double title_centre = 0, title_width = 0;
 };
 
 struct FigureLayout {

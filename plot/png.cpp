@@ -34,7 +34,7 @@ void drawAxes(Canvas& canvas, const PlotSpec& p, const PanelLayout& l) {
   for (const auto& [x0, y0, x1, y1] : {std::array{f.left, f.top, right, f.top}, std::array{f.left, bottom, right, bottom},
                                        std::array{f.left, f.top, f.left, bottom}, std::array{right, f.top, right, bottom}})
     canvas.line(x0, y0, x1, y1, kFrame, 0.8);
-  centred(canvas, f.left + f.width / 2, f.top - 1.5 * T::title, p.title, fitTextSize(p.title, T::title, f.width));
+  centred(canvas, l.title_centre, f.top - 1.5 * T::title, p.title, fitTextSize(p.title, T::title, l.title_width));
   centred(canvas, f.left + f.width / 2, f.top + f.height + 1.3 * T::tick + 6, p.x_label, T::label);
   canvas.text(l.panel.x + 4, f.top + (f.height + Canvas::textWidth(p.y_label, T::label)) / 2, p.y_label, kText, T::label, true);
 }

@@ -51,7 +51,7 @@ void axes(std::ostringstream& out, const PlotSpec& p, const PanelLayout& l) {
     if (!t.label.empty()) text(out, f.left - 5, y - 0.6 * T::tick, T::tick, t.label, "end");
   }
   out << "<rect x='" << f.left << "' y='" << f.top << "' width='" << f.width << "' height='" << f.height << "' fill='none' stroke='#333'/>\n";
-  text(out, f.left + f.width / 2, f.top - 1.5 * T::title, fitTextSize(p.title, T::title, f.width), p.title, "middle", " font-weight='bold'");
+  text(out, l.title_centre, f.top - 1.5 * T::title, fitTextSize(p.title, T::title, l.title_width), p.title, "middle", " font-weight='bold'");
   text(out, f.left + f.width / 2, f.top + f.height + 1.3 * T::tick + 6, T::label, p.x_label, "middle");
   out << "<text transform='translate(" << l.panel.x + 4 + 0.93 * T::label << "," << f.top + f.height / 2
       << ") rotate(-90)' font-size='" << T::label << "' text-anchor='middle'>" << escape(p.y_label) << "</text>\n";

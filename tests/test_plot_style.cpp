@@ -79,6 +79,20 @@ TEST(PlotStyle, WithEveryCornerTakenTheLegendMovesBesideTheFrame) {
   EXPECT_FALSE(crossesData(p, l));
 }
 
+// A legend beside the frame narrows the frame, not the title: the title is centred over both and keeps
+// its size where it fits there.
+TEST(PlotStyle, ALegendBesideTheFrameLeavesTheTitleItsSize) {
+  PlotSpec p{"Relative error per iteration, twisting_bar, frame 4", "x", "y", {0, 1, false}, {0, 1, false}, {}, true};
+  Series zigzag = methodSeries("frame_pcg15_ichol_rest", 0);
+  for (int k = 0; k <= 40; ++k) zigzag.x.push_back(k / 40.0), zigzag.y.push_back(k % 2);
+  p.series = {zigzag};
+  const PanelLayout l = layoutFigure({p}, "", 480, 300).panels[0];
+  ASSERT_TRUE(l.legend_outside);
+  EXPECT_LT(fitTextSize(p.title, Typography::title, l.frame.width), Typography::title) << "the frame alone is too narrow";
+  EXPECT_EQ(fitTextSize(p.title, Typography::title, l.title_width), Typography::title);
+  EXPECT_DOUBLE_EQ(l.title_centre, 0.5 * (l.frame.left + l.legend.x + l.legend.w));
+}
+
 TEST(PlotStyle, EveryMethodOfAFigureDiffersInDashOrSymbolAndKeepsItsLookAcrossFigures) {
   const std::vector<std::vector<std::string>> figures = {
       {"newton", "lbfgs_m1", "lbfgs_m2", "lbfgs_m5", "lbfgs_m10", "chebyshev", "pd"},
