@@ -53,16 +53,7 @@ PanelFrame frameFor(const PlotSpec& p, const Rect& panel, double right_margin) {
   return {panel.x + left, panel.y + top, panel.w - left - right_margin, panel.h - top - bottom - 4};
 }
 
-PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel);
-
-PanelLayout layoutPanel(const PlotSpec& p, const Rect& panel) {
-  PanelLayout out = legendPlacement(p, panel);
-  const double right = out.legend_outside ? out.legend.x + out.legend.w : out.frame.left + out.frame.width;
-  out.title_centre = 0.5 * (out.frame.left + right);
-  out.title_width = right - out.frame.left;
-  return out;
-}
-
+// The frame and the legend: in a corner of the frame that no curve crosses, else beside the frame.
 PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel) {
   PanelLayout out;
   out.panel = panel;
@@ -91,6 +82,15 @@ PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel) {
   out.frame = frameFor(p, panel, w + 18);  // every corner is taken: beside the frame
   out.legend = {out.frame.left + out.frame.width + 10, out.frame.top, w, h};
   out.legend_outside = true;
+  return out;
+}
+
+// The title over the frame, or over the frame and a legend beside it.
+PanelLayout layoutPanel(const PlotSpec& p, const Rect& panel) {
+  PanelLayout out = legendPlacement(p, panel);
+  const double right = out.legend_outside ? out.legend.x + out.legend.w : out.frame.left + out.frame.width;
+  out.title_centre = 0.5 * (out.frame.left + right);
+  out.title_width = right - out.frame.left;
   return out;
 }
 
