@@ -16,9 +16,9 @@ void startAt(Simulation& sim, const VecX& x) {
 }
 
 void writeFigure(const std::filesystem::path& base, const std::vector<plot::PlotSpec>& panels, const std::string& heading,
-                 ExperimentReport& report) {
-  writeFileBytes(base.string() + ".svg", plot::svgPlots(panels, heading));
-  plot::writePng(plot::rasterizePlots(panels, heading), base.string() + ".png");
+                 ExperimentReport& report, const plot::FigureStyle& style) {
+  writeFileBytes(base.string() + ".svg", plot::svgPlots(panels, heading, 480, 300, style));
+  plot::writePng(plot::rasterizePlots(panels, heading, 480, 300, 3.0, style), base.string() + ".png");
   for (const char* ext : {".csv", ".svg", ".png"}) report.files.push_back(base.string() + ext);
 }
 

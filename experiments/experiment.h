@@ -42,7 +42,7 @@ void startAt(Simulation& sim, const VecX& x);
 // Writes the figure as base.svg and base.png (atomically) and lists base.csv, .svg and .png, the files
 // of every experiment, in the report.
 void writeFigure(const std::filesystem::path& base, const std::vector<plot::PlotSpec>& panels, const std::string& heading,
-                 ExperimentReport& report);
+                 ExperimentReport& report, const plot::FigureStyle& style = {});
 
 // Every experiment, in the paper's order. Throws nothing itself; each run throws qnsim::Error.
 const std::vector<Experiment>& experiments();

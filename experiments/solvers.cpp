@@ -137,6 +137,7 @@ std::vector<MethodTrace> solveAll(Simulation& sim, const std::vector<size_t>& wh
 }
 
 struct SceneRun {
+  std::string title;  // the scene's own name ("Twisting bar")
   std::vector<Measured> measured;
   int vertices = 0, tets = 0, springs = 0;
 };
@@ -146,6 +147,7 @@ SceneRun runScene(const std::string& name, int samples, double budget_ms) {
   scene.settings.threads = 1;  // so that the process's CPU time is the method's time
   Simulation sim(scene);
   SceneRun run;
+  run.title = scene.name;
   run.vertices = sim.model().vertexCount(), run.tets = sim.model().tets.size(), run.springs = sim.model().springs.size();
   const std::vector<std::string> reasons = whyNot(sim);
   std::vector<size_t> which;
@@ -297,9 +299,9 @@ std::vector<plot::PlotSpec> scenePlots(const SceneRun& run) {
   std::vector<MethodResult> results;
   for (const Measured& m : run.measured)
     if (!m.traces.empty()) results.push_back({{m.method, {}}, m.traces.front()});
-  const std::string where = run.measured.front().scene;
-  std::vector<plot::PlotSpec> panels = {errorPlot(results, false, where), errorPlot(results, true, where)};
-  panels[1].title = "Relative error against CPU time (one thread), " + where;
+  std::vector<plot::PlotSpec> panels = {errorPlot(results, false, run.title), errorPlot(results, true, run.title)};
+  panels[0].title = run.title + ": error per iteration";
+  panels[1].title = run.title + ": error against CPU time (one thread)";
   clipAtArrival(panels[0], plot::methodName("ours"));  // iterations: the others within three times ours's count to 1e-6
   clipAtArrival(panels[1], "");  // time: three times the fastest method's
   return panels;
@@ -323,7 +325,7 @@ ExperimentReport writeResults(const std::vector<SceneRun>& runs, const std::vect
     if (std::find(plotted.begin(), plotted.end(), run.measured.front().scene) != plotted.end())
       for (plot::PlotSpec& p : scenePlots(run)) panels.push_back(std::move(p));
   if (panels.empty()) report.files.push_back(base.string() + ".csv");
-  else writeFigure(base, panels, "Every method at equal accuracy", report);
+  else writeFigure(base, panels, "Every method at equal accuracy", report, {2, true});  // a scene per row, one legend
   writeFileBytes(base.string() + "_tables.md", tables);
   report.files.push_back(base.string() + "_tables.md");
   return report;

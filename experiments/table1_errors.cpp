@@ -403,6 +403,7 @@ plot::PlotSpec perFramePanel(const Measured& m) {
 plot::PlotSpec sweepPanel(const std::vector<Measured>& all, const std::string& scene, const std::string& axis, const std::string& what) {
   plot::PlotSpec p{"", what + " (x the catalog's)", "median relative error", {}, {}, {}, true};
   plot::Series ours = plot::methodSeries("ours", 0), newton = plot::methodSeries("newton", 1);
+  ours.label += " (10 iterations)", newton.label += " (1 iteration)";  // as in the per-frame panels: one shared legend
   std::vector<std::pair<double, const Measured*>> points;
   for (const Measured& m : all)
     if (m.run.scene == scene && (m.run.axis == axis || m.run.label == kAsInTheCatalog))
@@ -413,7 +414,6 @@ plot::PlotSpec sweepPanel(const std::vector<Measured>& all, const std::string& s
     ours.x.push_back(factor), ours.y.push_back(median(m->ours(0)));
     newton.x.push_back(factor), newton.y.push_back(median(m->newton(0)));
   }
-  ours.markers = newton.markers = true;
   p.series = {ours, newton};
   p.x = plot::fitAxis(p.series, false, true);
   if (const PaperTimingRow* row = paperTimingRow(scene))
@@ -444,8 +444,8 @@ ExperimentReport report(const std::vector<Measured>& all, const ExperimentOption
     panels.push_back(sweepPanel(all, "twisting_bar", "speed", "twist speed"));
   panels.push_back(sweepPanel(all, "thin_sheet", "speed", "gravity"));
   if (std::any_of(all.begin(), all.end(), [](const Measured& m) { return m.run.axis == "stiffness"; }))
-    panels.push_back(sweepPanel(all, "thin_sheet", "stiffness", "stiffness mu4"));
-  writeFigure(base, panels, "Table I's relative errors, explained", r);
+    panels.push_back(sweepPanel(all, "thin_sheet", "stiffness", "stiffness μ₄"));
+  writeFigure(base, panels, "Table I's relative errors, explained", r, {2, true});
   r.files.push_back(base.string() + ".md");
   return r;
 }

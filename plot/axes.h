@@ -47,6 +47,13 @@ struct PlotSpec {
   bool legend = true;
 };
 
+// How a figure arranges its panels.
+struct FigureStyle {
+  int columns = 1;             // panels side by side, filled row by row; each column `width` wide
+  bool shared_legend = false;  // one legend under the heading, each series of every panel once (by label
+                               // and look), none in the panels: for panels that plot the same methods
+};
+
 // An axis covering the finite values of every series' x (or y); on a log axis only positive values
 // count and the ends snap to whole decades. Never empty.
 Axis fitAxis(const std::vector<Series>& series, bool use_y, bool log);

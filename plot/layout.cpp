@@ -54,11 +54,11 @@ PanelFrame frameFor(const PlotSpec& p, const Rect& panel, double right_margin) {
 }
 
 // The frame and the legend: in a corner of the frame that no curve crosses, else beside the frame.
-PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel) {
+PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel, bool own_legend) {
   PanelLayout out;
   out.panel = panel;
   out.frame = frameFor(p, panel, 12);
-  if (!p.legend) return out;
+  if (!p.legend || !own_legend) return out;
   double widest = 0;
   for (size_t i = 0; i < p.series.size(); ++i)
     if (!p.series[i].label.empty() && !p.series[i].x.empty()) {  // a series with nothing to show has no entry
@@ -86,25 +86,66 @@ PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel) {
 }
 
 // The title over the frame, or over the frame and a legend beside it.
-PanelLayout layoutPanel(const PlotSpec& p, const Rect& panel) {
-  PanelLayout out = legendPlacement(p, panel);
+PanelLayout layoutPanel(const PlotSpec& p, const Rect& panel, bool own_legend) {
+  PanelLayout out = legendPlacement(p, panel, own_legend);
   const double right = out.legend_outside ? out.legend.x + out.legend.w : out.frame.left + out.frame.width;
   out.title_centre = 0.5 * (out.frame.left + right);
   out.title_width = right - out.frame.left;
   return out;
 }
 
+bool sameLook(const Series& a, const Series& b) {
+  return a.label == b.label && a.color.r == b.color.r && a.color.g == b.color.g && a.color.b == b.color.b && a.dash == b.dash &&
+         a.marker == b.marker && a.markers == b.markers;
+}
+
+// The shared legend under the heading: every labelled series with data once, in order of appearance, in
+// as many columns as the figure's width holds, centred.
+void layoutSharedLegend(const std::vector<PlotSpec>& panels, FigureLayout& out) {
+  std::vector<LegendEntry> entries;
+  double widest = 0;
+  for (size_t i = 0; i < panels.size(); ++i)
+    for (size_t k = 0; k < panels[i].series.size(); ++k) {
+      const Series& s = panels[i].series[k];
+      if (s.label.empty() || s.x.empty() || !panels[i].legend) continue;
+      if (std::any_of(entries.begin(), entries.end(), [&](const LegendEntry& e) { return sameLook(panels[e.panel].series[e.series], s); })) continue;
+      entries.push_back({i, k, {}});
+      widest = std::max(widest, textWidth(s.label, Typography::legend));
+    }
+  if (entries.empty()) return;
+  const double column = Typography::swatch + 6 + widest + 18, row = 1.45 * Typography::legend;
+  const size_t columns = std::clamp<size_t>(static_cast<size_t>((out.width - 20) / column), 1, entries.size());
+  const size_t rows = (entries.size() + columns - 1) / columns;
+  out.legend = {0, out.heading_height + 4, columns * column + 6, rows * row + 6};
+  out.legend.x = 0.5 * (out.width - out.legend.w);
+  for (size_t e = 0; e < entries.size(); ++e)
+    entries[e].at = {out.legend.x + 6 + (e % columns) * column, out.legend.y + 3 + (e / columns) * row};
+  out.legend_entries = std::move(entries);
+}
+
 }  // namespace
 
 double headingHeight(bool heading) { return heading ? 1.9 * Typography::heading + 6 : 0; }
 
-FigureLayout layoutFigure(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height) {
+FigureLayout layoutFigure(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height, const FigureStyle& style) {
   FigureLayout out;
+  const size_t columns = static_cast<size_t>(std::max(1, style.columns)), rows = (panels.size() + columns - 1) / columns;
   out.heading_height = headingHeight(!heading.empty());
-  out.width = width;
-  out.height = out.heading_height + panel_height * static_cast<double>(panels.size());
-  for (size_t i = 0; i < panels.size(); ++i)
-    out.panels.push_back(layoutPanel(panels[i], {0, out.heading_height + panel_height * static_cast<double>(i), double(width), double(panel_height)}));
+  out.width = static_cast<double>(width * columns);
+  if (style.shared_legend) layoutSharedLegend(panels, out);
+  const double top = out.heading_height + (out.legend.w > 0 ? out.legend.h + 10 : 0);
+  out.height = top + panel_height * static_cast<double>(rows);
+  for (size_t i = 0; i < panels.size(); ++i) {
+    const Rect panel{double(width * (i % columns)), top + panel_height * static_cast<double>(i / columns), double(width), double(panel_height)};
+    out.panels.push_back(layoutPanel(panels[i], panel, !style.shared_legend));
+  }
+  return out;
+}
+
+std::vector<LegendEntry> panelLegendEntries(const PanelLayout& l, size_t index) {
+  std::vector<LegendEntry> out;
+  double y = l.legend.y + 3;
+  for (size_t k : l.legend_rows) out.push_back({index, k, {l.legend.x + 6, y}}), y += 1.45 * Typography::legend;
   return out;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Where the parts of a figure go, in logical pixels (y down), shared by the SVG and the PNG pictures so
-// that both show the same figure: panels stacked under an optional heading, each panel's data frame
+// that both show the same figure: panels in rows under an optional heading, each panel's data frame
 // inside margins sized from its labels, and its legend in a corner of the frame that no curve crosses,
-// or to the right of the frame when every corner is taken.
+// or to the right of the frame when every corner is taken; or one legend for all panels under the heading.
 #include <array>
 #include <string>
 #include <vector>
@@ -43,12 +43,24 @@ struct PanelLayout {
   double title_centre = 0, title_width = 0;
 };
 
+// One row of a legend: a panel's series, its swatch and label drawn from `at` (the row's top left).
+struct LegendEntry {
+  size_t panel, series;
+  Point at;
+};
+
 struct FigureLayout {
   double width = 0, height = 0, heading_height = 0;
   std::vector<PanelLayout> panels;
+  Rect legend;                              // the shared legend; empty (w = 0) without one
+  std::vector<LegendEntry> legend_entries;  // its rows, left to right and then down
 };
 
-FigureLayout layoutFigure(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height);
+FigureLayout layoutFigure(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height,
+                          const FigureStyle& style = {});
+
+// The rows of panel `index`'s own legend, top to bottom.
+std::vector<LegendEntry> panelLegendEntries(const PanelLayout& l, size_t index);
 double headingHeight(bool heading);
 
 // A series as polylines on the panel (split where a value is missing or negative on a log axis; zero

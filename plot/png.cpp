@@ -61,37 +61,36 @@ void drawSeries(Canvas& canvas, const PlotSpec& p, const PanelFrame& f, const Se
   drawMarkers(canvas, s, markerPoints(lines, index));
 }
 
-void drawLegend(Canvas& canvas, const PlotSpec& p, const PanelLayout& l) {
-  if (l.legend.w <= 0) return;
-  const Rect& r = l.legend;
+void drawLegend(Canvas& canvas, const std::vector<PlotSpec>& panels, const Rect& r, const std::vector<LegendEntry>& entries) {
+  if (r.w <= 0) return;
   canvas.fill(r.x, r.y, r.x + r.w, r.y + r.h, kWhite);
   for (const auto& [x0, y0, x1, y1] : {std::array{r.x, r.y, r.x + r.w, r.y}, std::array{r.x, r.y + r.h, r.x + r.w, r.y + r.h},
                                        std::array{r.x, r.y, r.x, r.y + r.h}, std::array{r.x + r.w, r.y, r.x + r.w, r.y + r.h}})
     canvas.line(x0, y0, x1, y1, {0.8f, 0.8f, 0.8f}, 0.6);
-  double y = r.y + 3;
-  for (size_t i : l.legend_rows) {
-    const Series& s = p.series[i];
-    const double mid = y + 0.72 * T::legend, x = r.x + 6;
+  for (const LegendEntry& e : entries) {
+    const Series& s = panels[e.panel].series[e.series];
+    const double mid = e.at.y + 0.72 * T::legend, x = e.at.x;
     drawLine(canvas, {{x, mid}, {x + T::swatch, mid}}, s);
     drawMarkers(canvas, s, {{x + 0.5 * T::swatch, mid}});
-    canvas.text(x + T::swatch + 6, y, s.label, kText, T::legend);
-    y += 1.45 * T::legend;
+    canvas.text(x + T::swatch + 6, e.at.y, s.label, kText, T::legend);
   }
 }
 
 }  // namespace
 
-Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height, double scale) {
-  const FigureLayout layout = layoutFigure(panels, heading, width, panel_height);
-  Canvas canvas(width, static_cast<int>(std::lround(layout.height)), scale);
-  if (!heading.empty()) canvas.text(10, 8, heading, kText, fitTextSize(heading, T::heading, width - 20));
+Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height, double scale,
+                     const FigureStyle& style) {
+  const FigureLayout layout = layoutFigure(panels, heading, width, panel_height, style);
+  Canvas canvas(static_cast<int>(std::lround(layout.width)), static_cast<int>(std::lround(layout.height)), scale);
+  if (!heading.empty()) canvas.text(10, 8, heading, kText, fitTextSize(heading, T::heading, layout.width - 20));
+  drawLegend(canvas, panels, layout.legend, layout.legend_entries);
   for (size_t i = 0; i < panels.size(); ++i) {
     const PanelLayout& l = layout.panels[i];
     drawAxes(canvas, panels[i], l);
     canvas.clip(l.frame.left, l.frame.top, l.frame.left + l.frame.width, l.frame.top + l.frame.height);
     for (size_t s = 0; s < panels[i].series.size(); ++s) drawSeries(canvas, panels[i], l.frame, panels[i].series[s], s);
     canvas.unclip();
-    drawLegend(canvas, panels[i], l);
+    drawLegend(canvas, panels, l.legend, panelLegendEntries(l, i));
   }
   return canvas.take();
 }

@@ -14,10 +14,10 @@ struct Image {
   std::vector<unsigned char> rgb;  // row-major, 3 bytes per pixel
 };
 
-// width and panel_height in logical pixels (those of the SVG); the image has `scale` pixels per logical
-// pixel: 3 prints a figure 480 pixels wide at 4.8 inches and 300 dpi.
+// width (of a column) and panel_height in logical pixels (those of the SVG); the image has `scale` pixels
+// per logical pixel: 3 prints a figure 480 pixels wide at 4.8 inches and 300 dpi.
 Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 480, int panel_height = 300,
-                     double scale = 3.0);
+                     double scale = 3.0, const FigureStyle& style = {});
 
 // Writes the picture through a temporary file renamed into place; throws qnsim::Error naming the path.
 void writePng(const Image& image, const std::filesystem::path& path);

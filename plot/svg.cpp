@@ -87,30 +87,29 @@ void series(std::ostringstream& out, const PlotSpec& p, const PanelFrame& f, con
   strokes(out, s, markerPoints(lines, index));
 }
 
-void legend(std::ostringstream& out, const PlotSpec& p, const PanelLayout& l) {
-  if (l.legend.w <= 0) return;
-  out << "<rect x='" << l.legend.x << "' y='" << l.legend.y << "' width='" << l.legend.w << "' height='" << l.legend.h
+void legend(std::ostringstream& out, const std::vector<PlotSpec>& panels, const Rect& box, const std::vector<LegendEntry>& entries) {
+  if (box.w <= 0) return;
+  out << "<rect x='" << box.x << "' y='" << box.y << "' width='" << box.w << "' height='" << box.h
       << "' fill='white' fill-opacity='0.9' stroke='#cccccc'/>\n";
-  double y = l.legend.y + 3;
-  for (size_t i : l.legend_rows) {
-    const Series& s = p.series[i];
-    const double mid = y + 0.72 * T::legend, x = l.legend.x + 6;
+  for (const LegendEntry& e : entries) {
+    const Series& s = panels[e.panel].series[e.series];
+    const double mid = e.at.y + 0.72 * T::legend, x = e.at.x;
     out << "<line x1='" << x << "' y1='" << mid << "' x2='" << x + T::swatch << "' y2='" << mid << "' stroke='" << rgb(s.color)
         << "' stroke-width='" << T::line << "'" << dashArray(s.dash) << "/>\n";
     strokes(out, s, {{x + 0.5 * T::swatch, mid}});
-    text(out, x + T::swatch + 6, y, T::legend, s.label, "start");
-    y += 1.45 * T::legend;
+    text(out, x + T::swatch + 6, e.at.y, T::legend, s.label, "start");
   }
 }
 
 }  // namespace
 
-std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height) {
-  const FigureLayout layout = layoutFigure(panels, heading, width, panel_height);
+std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height, const FigureStyle& style) {
+  const FigureLayout layout = layoutFigure(panels, heading, width, panel_height, style);
   std::ostringstream out;
   out << "<svg xmlns='http://www.w3.org/2000/svg' width='" << layout.width << "' height='" << layout.height << "' viewBox='0 0 " << layout.width
       << ' ' << layout.height << "' font-family='DejaVu Sans, Verdana, sans-serif' fill='#1a1a1a'>\n<rect width='100%' height='100%' fill='white'/>\n";
-  if (!heading.empty()) text(out, 10, 8, fitTextSize(heading, T::heading, width - 20), heading, "start", " font-weight='bold'");
+  if (!heading.empty()) text(out, 10, 8, fitTextSize(heading, T::heading, layout.width - 20), heading, "start", " font-weight='bold'");
+  legend(out, panels, layout.legend, layout.legend_entries);
   for (size_t i = 0; i < panels.size(); ++i) {
     const PanelLayout& l = layout.panels[i];
     const PanelFrame& f = l.frame;
@@ -119,7 +118,7 @@ std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& hea
         << "'/></clipPath>\n<g clip-path='url(#frame" << i << ")'>\n";
     for (size_t s = 0; s < panels[i].series.size(); ++s) series(out, panels[i], f, panels[i].series[s], s);
     out << "</g>\n";
-    legend(out, panels[i], l);
+    legend(out, panels, l.legend, panelLegendEntries(l, i));
   }
   out << "</svg>\n";
   return out.str();

@@ -7,8 +7,9 @@
 
 namespace qnsim::plot {
 
-// Panels stacked vertically, each `width` x `panel_height` pixels, under an optional heading; text as
-// text (DejaVu Sans, the face the PNG draws), so it stays sharp and searchable.
-std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 480, int panel_height = 300);
+// Panels in rows of `style.columns` (stacked by default), each `width` x `panel_height` pixels, under an
+// optional heading; text as text (DejaVu Sans, the face the PNG draws), so it stays sharp and searchable.
+std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& heading, int width = 480, int panel_height = 300,
+                     const FigureStyle& style = {});
 
 }  // namespace qnsim::plot

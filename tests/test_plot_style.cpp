@@ -93,6 +93,38 @@ TEST(PlotStyle, ALegendBesideTheFrameLeavesTheTitleItsSize) {
   EXPECT_DOUBLE_EQ(l.title_centre, 0.5 * (l.frame.left + l.legend.x + l.legend.w));
 }
 
+// Panels of the same methods side by side share one legend under the heading: each method once, inside
+// the figure, above every panel, and no panel keeps a legend of its own.
+TEST(PlotStyle, PanelsOfTheSameMethodsShareOneLegendAboveThem) {
+  const PlotSpec a = convergence({"lbfgs_m5", "newton", "pd"}), b = convergence({"lbfgs_m5", "newton", "chebyshev"});
+  const FigureLayout layout = layoutFigure({a, b, a}, "heading", 480, 300, {2, true});
+  ASSERT_EQ(layout.panels.size(), 3u);
+  EXPECT_DOUBLE_EQ(layout.width, 960);
+  EXPECT_DOUBLE_EQ(layout.panels[1].panel.x, 480) << "the second panel beside the first";
+  EXPECT_DOUBLE_EQ(layout.panels[2].panel.x, 0) << "the third starts the next row";
+  EXPECT_DOUBLE_EQ(layout.panels[2].panel.y, layout.panels[0].panel.y + 300);
+  EXPECT_DOUBLE_EQ(layout.height, layout.panels[2].panel.y + 300);
+  std::set<std::string> labels;
+  for (const LegendEntry& e : layout.legend_entries) labels.insert((e.panel == 1 ? b : a).series[e.series].label);
+  EXPECT_EQ(labels, (std::set<std::string>{"Ours (m = 5)", "Newton", "PD", "Chebyshev"}));
+  EXPECT_EQ(layout.legend_entries.size(), 4u) << "each method once";
+  const Rect& l = layout.legend;
+  EXPECT_GE(l.y, layout.heading_height);
+  EXPECT_GE(l.x, 0);
+  EXPECT_LE(l.x + l.w, layout.width);
+  for (const LegendEntry& e : layout.legend_entries) EXPECT_TRUE(l.contains(e.at));
+  for (const PanelLayout& p : layout.panels) {
+    EXPECT_EQ(p.legend.w, 0) << "no legend of its own";
+    EXPECT_GE(p.panel.y, l.y + l.h) << "the panels start below the legend";
+  }
+  const std::string svg = svgPlots({a, b, a}, "heading", 480, 300, {2, true});
+  EXPECT_NE(svg.find("width='960'"), std::string::npos);
+  EXPECT_NE(svg.find(">Chebyshev<"), std::string::npos);
+  const Image image = rasterizePlots({a, b, a}, "heading", 480, 300, 1.0, {2, true});
+  EXPECT_EQ(image.width, 960);
+  EXPECT_EQ(image.height, static_cast<int>(std::lround(layout.height)));
+}
+
 TEST(PlotStyle, EveryMethodOfAFigureDiffersInDashOrSymbolAndKeepsItsLookAcrossFigures) {
   const std::vector<std::vector<std::string>> figures = {
       {"newton", "lbfgs_m1", "lbfgs_m2", "lbfgs_m5", "lbfgs_m10", "chebyshev", "pd"},
