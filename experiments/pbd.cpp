@@ -164,7 +164,7 @@ ExperimentReport pbd(const ExperimentOptions& o) {
   writeFigure(base,
               {errorPlot(twist, false, "twisting bar, frame 4"), errorPlot(twist, true, "twisting bar, frame 4"),
                errorPlot(hippo, false, "hippo, frame 9"), errorPlot(hippo, true, "hippo, frame 9"), stiffnessPlot(sag)},
-              report.title, report);
+              report.title, report, {2, false});  // a frame per row: error per iteration beside error per time
   const std::filesystem::path sag_csv = o.out / "pbd_stiffness.csv";
   writeStiffnessCsv(sag_csv, sag);
   report.files.push_back(sag_csv);
