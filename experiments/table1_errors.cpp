@@ -388,7 +388,10 @@ plot::PlotSpec perFramePanel(const Measured& m) {
     plot::Series own = plot::methodSeries("newton", 1);
     own.label += " (1 iteration), own trajectory";
     own.dash = plot::Dash::dotted, own.marker = plot::Marker::none, own.markers = false;
-    own.x.assign(m.own.frame.begin(), m.own.frame.end()), own.y = m.own.newton;
+    for (size_t k = 0; k < m.own.frame.size(); ++k) {
+      if (k > 0 && m.own.frame[k] > m.own.frame[k - 1] + 1) own.x.push_back(NAN), own.y.push_back(NAN);  // frames left out: a gap
+      own.x.push_back(m.own.frame[k]), own.y.push_back(m.own.newton[k]);
+    }
     p.series.push_back(own);
   }
   p.x = plot::fitAxis(p.series, false, false);
