@@ -94,6 +94,7 @@ PanelLayout layoutPanel(const PlotSpec& p, const Rect& panel, bool own_legend) {
   return out;
 }
 
+// Series a reader could not tell apart in a legend: one entry serves both.
 bool sameLook(const Series& a, const Series& b) {
   return a.label == b.label && a.color.r == b.color.r && a.color.g == b.color.g && a.color.b == b.color.b && a.dash == b.dash &&
          a.marker == b.marker && a.markers == b.markers;
