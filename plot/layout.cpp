@@ -54,7 +54,7 @@ PanelFrame frameFor(const PlotSpec& p, const Rect& panel, double right_margin) {
 }
 
 // The frame and the legend: in a corner of the frame that no curve crosses, else beside the frame.
-PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel, bool own_legend) {
+PanelLayout legendPlacement(const PlotSpec& p, size_t index, const Rect& panel, bool own_legend) {
   PanelLayout out;
   out.panel = panel;
   out.frame = frameFor(p, panel, 12);
@@ -62,11 +62,11 @@ PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel, bool own_legen
   double widest = 0;
   for (size_t i = 0; i < p.series.size(); ++i)
     if (!p.series[i].label.empty() && !p.series[i].x.empty()) {  // a series with nothing to show has no entry
-      out.legend_rows.push_back(i);
+      out.legend_entries.push_back({index, i, {}});
       widest = std::max(widest, textWidth(p.series[i].label, Typography::legend));
     }
-  if (out.legend_rows.empty()) return out;
-  const double w = 6 + Typography::swatch + 6 + widest + 8, h = 1.45 * Typography::legend * out.legend_rows.size() + 6;
+  if (out.legend_entries.empty()) return out;
+  const double w = 6 + Typography::swatch + 6 + widest + 8, h = Typography::legend_row * out.legend_entries.size() + 6;
   const PanelFrame& f = out.frame;
   std::vector<std::vector<Point>> lines;
   for (const Series& s : p.series)
@@ -85,9 +85,11 @@ PanelLayout legendPlacement(const PlotSpec& p, const Rect& panel, bool own_legen
   return out;
 }
 
-// The title over the frame, or over the frame and a legend beside it.
-PanelLayout layoutPanel(const PlotSpec& p, const Rect& panel, bool own_legend) {
-  PanelLayout out = legendPlacement(p, panel, own_legend);
+// The title over the frame, or over the frame and a legend beside it; the legend's rows in its box.
+PanelLayout layoutPanel(const PlotSpec& p, size_t index, const Rect& panel, bool own_legend) {
+  PanelLayout out = legendPlacement(p, index, panel, own_legend);
+  for (size_t row = 0; row < out.legend_entries.size(); ++row)
+    out.legend_entries[row].at = {out.legend.x + 6, out.legend.y + 3 + row * Typography::legend_row};
   const double right = out.legend_outside ? out.legend.x + out.legend.w : out.frame.left + out.frame.width;
   out.title_centre = 0.5 * (out.frame.left + right);
   out.title_width = right - out.frame.left;
@@ -114,7 +116,7 @@ void layoutSharedLegend(const std::vector<PlotSpec>& panels, FigureLayout& out) 
       widest = std::max(widest, textWidth(s.label, Typography::legend));
     }
   if (entries.empty()) return;
-  const double column = Typography::swatch + 6 + widest + 18, row = 1.45 * Typography::legend;
+  const double column = Typography::swatch + 6 + widest + 18, row = Typography::legend_row;
   const size_t columns = std::clamp<size_t>(static_cast<size_t>((out.width - 20) / column), 1, entries.size());
   const size_t rows = (entries.size() + columns - 1) / columns;
   out.legend = {0, out.heading_height + 4, columns * column + 6, rows * row + 6};
@@ -138,15 +140,8 @@ FigureLayout layoutFigure(const std::vector<PlotSpec>& panels, const std::string
   out.height = top + panel_height * static_cast<double>(rows);
   for (size_t i = 0; i < panels.size(); ++i) {
     const Rect panel{double(width * (i % columns)), top + panel_height * static_cast<double>(i / columns), double(width), double(panel_height)};
-    out.panels.push_back(layoutPanel(panels[i], panel, !style.shared_legend));
+    out.panels.push_back(layoutPanel(panels[i], i, panel, !style.shared_legend));
   }
-  return out;
-}
-
-std::vector<LegendEntry> panelLegendEntries(const PanelLayout& l, size_t index) {
-  std::vector<LegendEntry> out;
-  double y = l.legend.y + 3;
-  for (size_t k : l.legend_rows) out.push_back({index, k, {l.legend.x + 6, y}}), y += 1.45 * Typography::legend;
   return out;
 }
 

@@ -15,6 +15,7 @@ namespace qnsim::plot {
 struct Typography {
   static constexpr double heading = 13, title = 11.5, label = 11, tick = 10, legend = 10;
   static constexpr double line = 1.5, marker = 3.5, swatch = 28;
+  static constexpr double legend_row = 1.45 * legend;  // a legend's rows, top to top
 };
 
 struct Point {
@@ -32,21 +33,21 @@ struct PanelFrame {
   double py(const Axis& a, double v) const { return top + (1.0 - toUnit(a, v)) * height; }
 };
 
+// One row of a legend: a panel's series, its swatch and label drawn from `at` (the row's top left).
+struct LegendEntry {
+  size_t panel, series;
+  Point at;
+};
+
 struct PanelLayout {
   Rect panel;                  // the panel's share of the figure
   PanelFrame frame;            // where the data is drawn
   Rect legend;                 // empty (w = 0) without a legend
   bool legend_outside = false;
-  std::vector<size_t> legend_rows;  // the series listed, top to bottom
+  std::vector<LegendEntry> legend_entries;  // its rows, top to bottom
   // The panel's title is centred over the frame, or over the frame and a legend beside it, so that a
   // legend outside does not shrink the title's text.
   double title_centre = 0, title_width = 0;
-};
-
-// One row of a legend: a panel's series, its swatch and label drawn from `at` (the row's top left).
-struct LegendEntry {
-  size_t panel, series;
-  Point at;
 };
 
 struct FigureLayout {
@@ -58,9 +59,6 @@ struct FigureLayout {
 
 FigureLayout layoutFigure(const std::vector<PlotSpec>& panels, const std::string& heading, int width, int panel_height,
                           const FigureStyle& style = {});
-
-// The rows of panel `index`'s own legend, top to bottom.
-std::vector<LegendEntry> panelLegendEntries(const PanelLayout& l, size_t index);
 double headingHeight(bool heading);
 
 // A series as polylines on the panel (split where a value is missing or negative on a log axis; zero

@@ -90,7 +90,7 @@ Image rasterizePlots(const std::vector<PlotSpec>& panels, const std::string& hea
     canvas.clip(l.frame.left, l.frame.top, l.frame.left + l.frame.width, l.frame.top + l.frame.height);
     for (size_t s = 0; s < panels[i].series.size(); ++s) drawSeries(canvas, panels[i], l.frame, panels[i].series[s], s);
     canvas.unclip();
-    drawLegend(canvas, panels, l.legend, panelLegendEntries(l, i));
+    drawLegend(canvas, panels, l.legend, l.legend_entries);
   }
   return canvas.take();
 }

@@ -118,7 +118,7 @@ std::string svgPlots(const std::vector<PlotSpec>& panels, const std::string& hea
         << "'/></clipPath>\n<g clip-path='url(#frame" << i << ")'>\n";
     for (size_t s = 0; s < panels[i].series.size(); ++s) series(out, panels[i], f, panels[i].series[s], s);
     out << "</g>\n";
-    legend(out, panels, l.legend, panelLegendEntries(l, i));
+    legend(out, panels, l.legend, l.legend_entries);
   }
   out << "</svg>\n";
   return out.str();
