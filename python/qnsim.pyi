@@ -135,6 +135,8 @@ class FrameRecord:
     @property
     def ccd_step(self) -> float: ...
     @property
+    def collider_lag(self) -> float: ...
+    @property
     def times(self) -> dict[str, float]:
         """Wall time (ms) per phase: gradient, linear_solve, lbfgs, line_search, contacts, projection."""
     def as_dict(self) -> dict[str, float | int]:

@@ -292,24 +292,10 @@ TEST(Barrier, ABoxRestingOnTheGroundConvergesUnderTheBarrier) {
 // contact normals (initial_hessian.cpp): the Neo-Hookean box keeps every tet positive (det F >= 0.38
 // here) with no guard; without the curvature in the step it inverted 4. (A corotated box under the guard
 // comes within 1e-6 of a flat tet in the Release build and inverts 2 in the sanitizers' build: where the
-// sphere outruns what the body can give way in a frame the leftover is carried out along its normal, the
-// limit docs/contact.md describes.)
-Scene squeezedBox(const std::string& material, const std::vector<std::string>& edits) {
-  Scene scene = parseScene(R"({"version": 1, "gravity": [0, -9.81, 0],
-    "bodies": [{"name": "box", "shape": {"type": "box", "size": [0.6, 0.6, 0.6], "cells": [4, 4, 4]}, "translate": [0, 0.301, 0],
-      "density": 100, "materials": [{"model": ")" + material + R"(", "mu": 2e3, "lambda": 1e4}]}],
-    "colliders": [{"type": "plane", "name": "ground"},
-      {"type": "sphere", "name": "pusher", "center": [0, 0.8, 0], "radius": 0.15,
-       "motion": [{"type": "keys", "keys": [{"time": 0}, {"time": 0.3, "translate": [0, -0.35, 0]}, {"time": 2, "translate": [0, -0.35, 0]}]}]}]})",
-                           "inline.json");
-  scene.settings.threads = 1;
-  applyOverride(scene, "contact.model=barrier");
-  for (const std::string& e : edits) applyOverride(scene, e);
-  return scene;
-}
-
+// sphere outruns what the body can give way in a frame the leftover is carried out along its normal;
+// contact.push moves the sphere within the solve instead, test_collider_push.cpp.)
 TEST(Barrier, ASphereDrivenIntoABoxPushesItsVerticesAheadOfIt) {
-  Simulation sim(squeezedBox("neo_hookean", {"solver.inversion_guard=false"}));
+  Simulation sim(test::squeezedBox("neo_hookean", {"solver.inversion_guard=false"}));
   sim.setIntersectionCheck(true);
   std::vector<int> axis;  // the vertices on the box's vertical centre line, under the sphere
   for (int v = 0; v < sim.model().vertexCount(); ++v)

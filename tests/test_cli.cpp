@@ -187,7 +187,7 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   EXPECT_EQ(line,
             "frame,time,iterations,ls_trials,frame_ms,g,elastic_energy,kinetic_energy,min_det_f,inverted,active_contacts,max_penetration,"
             "self_contacts,max_self_penetration,bbox_diagonal,com_x,com_y,com_z,factorizations,reference_ms,rolled_back,torn,removed,"
-            "intersections,min_distance,barrier_pairs,ccd_step");
+            "intersections,min_distance,barrier_pairs,ccd_step,collider_lag");
   const auto cells = [](const std::string& row) {
     std::vector<std::string> out;
     std::stringstream in(row);
@@ -198,7 +198,7 @@ TEST(Cli, RunWritesTheDocumentedCsvFiles) {
   while (std::getline(frames, line)) {
     ++rows;  // with --reference the exact solve's time is reported apart from the frame's
     const std::vector<std::string> row = cells(line);
-    ASSERT_EQ(row.size(), 27u) << line;
+    ASSERT_EQ(row.size(), 28u) << line;
     EXPECT_EQ(row[23], "-1") << "intersections: not checked without --check-intersections";
     EXPECT_EQ(row[12] + row[13], "00") << "self_contacts, max_self_penetration: the scene has no self-collisions";
     EXPECT_GT(std::stod(row[19]), 0.0) << "reference_ms: " << line;

@@ -155,6 +155,7 @@ TEST(SimState, AStateThatDoesNotFitIsRefusedWithWhatIsWrong) {
   refused([](SimState& s) { s.rotations.resize(3); }, "3 rotations for 40 tets");
   refused([](SimState& s) { s.spectral_radius = 1.5; }, "spectral radius");
   refused([](SimState& s) { s.barrier_stiffness = -std::numeric_limits<double>::infinity(); }, "barrier stiffness");
+  refused([](SimState& s) { s.collider_poses = {{Vec3::Zero(), Mat3::Identity()}}; }, "1 collider poses for the scene's 0 colliders");
 }
 
 // A reset goes back to the start: positions, velocities, time, removed elements and the drag as at the

@@ -189,8 +189,13 @@ bool ContactBarrier::filterDirection(const VecX& x, const VecX& d, double cut_be
 }
 
 VecX ContactBarrier::sweptStart(const VecX& from, const VecX& guess, double time_step, double friction) const {
+  return colliders_ ? sweep(*colliders_, from, guess, time_step, friction) : guess;
+}
+
+VecX ContactBarrier::sweep(const std::vector<Collider>& colliders, const VecX& from, const VecX& guess, double time_step,
+                           double friction) const {
   VecX x = guess;
-  if (!colliders_ || colliders_->empty()) return x;
+  if (colliders.empty()) return x;
   parallelFor(static_cast<int>(x.size() / 3), kGrain, [&](int begin, int end) {
     CcdOptions options;
     options.min_distance = 0.5 * dhat_;  // the march stops short of d^/2
@@ -198,7 +203,7 @@ VecX ContactBarrier::sweptStart(const VecX& from, const VecX& guess, double time
       const Vec3 p = vertex(from, v), dp = vertex(guess, v) - p;
       const Collider* met = nullptr;
       double when = 1.0;
-      for (const Collider& c : *colliders_) {
+      for (const Collider& c : colliders) {
         if (!mayReach(c, p, dp.norm() + time_step * c.velocity.norm() + dhat_)) continue;
         options.max_time = when;
         const double t = pointMovingColliderCcd(p, dp, c, time_step, options);

@@ -94,6 +94,10 @@ class ContactBarrier {
   // `friction` mu > 0 a riding vertex's motion along the surface is shortened by mu times the part into
   // it, down to none (position-based Coulomb friction; the barrier has its own, frictionTerms).
   VecX sweptStart(const VecX& from, const VecX& guess, double time_step, double friction = 0.0) const;
+  // The same with the given colliders, at their poses at the end of a motion of duration time_step
+  // (contact.push: the rest of the frame, from where they have got to).
+  VecX sweep(const std::vector<Collider>& colliders, const VecX& from, const VecX& guess, double time_step,
+             double friction = 0.0) const;
   // Vertices inside or within d^/2 of a collider moved out along its normal to d^/2, or to their
   // distance from it at x_n (the colliders at the frame's start, time step h) where that was smaller
   // but not below closeDistance() (from collision detection's floor no step could move the vertex):

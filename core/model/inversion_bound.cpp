@@ -54,7 +54,7 @@ double firstCubicRoot(double c0, double c1, double c2, double c3, double max_alp
   return max_alpha;
 }
 
-double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d, double max_alpha, double keep) {
+double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d, double max_alpha, double keep, double floor) {
   const int n = tets.size();
   if (n == 0) return max_alpha;
   constexpr int kGrain = 256;
@@ -70,7 +70,9 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
         // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
         const std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
         if (!(c[0] > 0)) continue;
-        const double root = firstCubicRoot(c[0], c[1], c[2], c[3], alpha);
+        // det Ds = 6 V det F: the level det F = floor, or half of det F where it is below the floor already.
+        const double level = floor > 0 ? std::min(6 * tets.volume[e] * floor, 0.5 * c[0]) : 0.0;
+        const double root = firstCubicRoot(c[0] - level, c[1], c[2], c[3], alpha);
         if (root < alpha) alpha = keep * root;
       }
       chunk_min[chunk] = alpha;

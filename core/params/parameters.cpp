@@ -90,6 +90,13 @@ std::vector<SettingParameter> declareAll() {
                       "Reach d^ of the contact barrier (contact.model=barrier), as a fraction of the rest shape's bounding-box "
                       "diagonal (IPC: 1e-3): vertices closer than this to a collider feel it.",
                       Type::Real, 1e-3, 1e-6, 0.1, [](Settings& s) -> double& { return s.contact_dhat; }),
+      declare<bool>("contact.push", "Collisions",
+                    "Under contact.model=barrier: a moving collider pushes the body within the solve. Before every iteration it "
+                    "advances along its motion as far as the body, moved with it (the vertices it meets carried along, the "
+                    "others following through A), can go with no tet turning flat and nothing crossing; what it cannot make up "
+                    "by the frame's end it carries into the next, lagging its script (docs/contact.md). Off: colliders stand at "
+                    "their scripted pose during the solve, and vertices they overrun are put back outside along their normal.",
+                    Type::Boolean, false, 0, 0, [](Settings& s) -> bool& { return s.contact_push; }),
       declare<bool>("self_collision.enabled", "Self-collisions",
                     "Contacts of the bodies with themselves and each other: a surface vertex closer than the thickness to a "
                     "triangle (cloth triangles, boundary faces of tet bodies) and strand segments closer than their radii get "

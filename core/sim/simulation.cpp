@@ -35,12 +35,13 @@ Simulation::Impl::Impl(Scene scene_in, SimulationOptions options_in) : scene(std
 // Collider contacts and self-contacts, refreshed together. Self-collisions can be switched on live, so
 // the refresh is there for every scene; without colliders and with them off it does nothing.
 ContactRefresh Simulation::Impl::contactRefresh() {
-  return [this](const VecX& x) {
+  return [this](VecX& x) {
     bool changed = false;
     // Collider candidates within 1 % of the scene's size: enough to catch a line-search trial that overshoots.
     if (barrier) {
       objective->contacts.clear();
-      changed = barrier->adapt(x);  // a stiffer barrier: g changed
+      changed = pushColliders(x);   // colliders that moved on, the body with them: g changed
+      changed |= barrier->adapt(x);  // a stiffer barrier: g changed
     } else if (!colliders.empty()) {
       changed = refreshContacts(colliders, x, x_start, contactParams(settings(), 1e-2 * record.bbox_diagonal), *objective);
     }
@@ -114,8 +115,10 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   // steep barrier that the step, which does not see its curvature, can only creep along.
   double alpha = self ? self_barrier->stepBound(x_start, toward, 1.0, 0.5 * b.dhat()) : 1.0;
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x_start, toward, alpha);
+  // Under contact.push a start cut short leaves the colliders where it stopped; the iterations push on.
+  if (pushes()) placeColliders(alpha);
   x = x_start + alpha * toward;
-  if (b.feasibleStart(x, x_start, settings().time_step) > 0 && self) self_barrier->beginFrame(x, b.dhat());
+  if (b.feasibleStart(x, x_start, (pushes() ? alpha : 1.0) * settings().time_step) > 0 && self) self_barrier->beginFrame(x, b.dhat());
   if (!self) return;
   const VecX apart = self_barrier->separation(x, b.closeDistance());
   if (apart.isZero()) return;
@@ -144,6 +147,7 @@ void Simulation::Impl::prepareFrame(double t) {
   const Settings& s = settings();
   updateHandleTargets(built.handles, t, built.model);
   poseColliders(t);
+  carryColliderLag();
   objective->drags = state.drags;
   // Backward Euler: y = x_n + h v_n + h^2 M^-1 f_ext (Sec. 3); the others in integrator.h.
   x_start = state.x;
@@ -192,6 +196,9 @@ void Simulation::Impl::step() {
     for (int v : detached) vertex(state.v, v).setZero();
     state.x_previous = x_start;
     state.barrier_stiffness = barrier ? barrier->stiffness() : 0.0;
+    state.collider_poses.clear();
+    if (pushes() && collider_progress < 1.0)
+      for (const Collider& c : colliders) state.collider_poses.push_back({c.position, c.rotation});
     state.v_previous = v_start;
     if (reference_enabled) relativeErrors(solve.iterations, std::min(rel_error.front(), solve.g), rel_error);
     tear();
@@ -271,6 +278,7 @@ void Simulation::Impl::measure(double frame_ms, double reference_ms) {
     r.barrier_pairs = 0;
   }
   r.ccd_step = solve.ccd_step;
+  r.collider_lag = colliderLag();
   r.intersections = check_intersections ? countIntersections(model, x, colliders).total() : -1;
 }
 

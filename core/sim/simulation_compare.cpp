@@ -20,7 +20,10 @@ void relativeErrors(const std::vector<IterationRecord>& iterations, double g_sta
 // start prepareStart made (the barrier is infinite inside a collider), every step bounded by collision
 // detection as the methods' are, and kappa that of the frame's start.
 void Simulation::Impl::computeReference(const VecX& start) {
-  if (!barrier) contactRefresh()(start);
+  if (!barrier) {  // the penalties' refresh leaves x where it is
+    VecX x = start;
+    contactRefresh()(x);
+  }
   VecX x_star = start;
   rel_error.assign(1, exact_solver->solve(x_star, barrier ? stepBound() : StepBound{}));
 }
@@ -96,7 +99,7 @@ std::vector<MethodTrace> Simulation::Impl::compareNextFrame(const std::vector<Me
   if (std::isnan(g_y)) {
     reference_start = prediction.y;
     prepareStart(reference_start, barrier_model);
-    if (!barrier) contactRefresh()(reference_start);
+    if (!barrier) contactRefresh()(reference_start);  // the penalties' refresh leaves x where it is
     g_y = objective->evaluate(reference_start, nullptr);
   }
   for (size_t m = 0; m < traces.size(); ++m)
@@ -104,6 +107,7 @@ std::vector<MethodTrace> Simulation::Impl::compareNextFrame(const std::vector<Me
   rel_error.clear();
   updateHandleTargets(built.handles, state.time, built.model);  // back to the current frame's
   poseColliders(state.time);
+  standColliders();
   return traces;
 }
 

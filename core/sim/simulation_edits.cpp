@@ -166,7 +166,9 @@ EditResult Simulation::Impl::setCollider(const SetCollider& edit) {
                         (c.half_extents.array() > 0).all();
   if (!positive) throw error("collider '", c.name, "': its sizes must be positive (a torus's minor radius at most its major one)");
   scene.colliders[edit.index] = c;
+  state.collider_poses.clear();  // a collider placed by hand is where it was put
   poseColliders(state.time);
+  standColliders();
   return {};
 }
 
@@ -230,7 +232,7 @@ void Simulation::Impl::attachmentsChanged() {
 
 namespace {
 
-void checkState(const SimState& s, const Model& model) {
+void checkState(const SimState& s, const Model& model, size_t colliders) {
   const Eigen::Index n = 3 * model.vertexCount();
   if (s.x.size() != n) throw error("state: it has ", s.x.size() / 3, " vertices but the model has ", n / 3);
   if (s.v.size() != n) throw error("state: it has ", s.v.size() / 3, " velocities but the model has ", n / 3, " vertices");
@@ -257,6 +259,11 @@ void checkState(const SimState& s, const Model& model) {
   if (!(s.spectral_radius >= 0 && s.spectral_radius < 1)) throw error("state: the spectral radius must be in [0, 1), got ", s.spectral_radius);
   if (!(s.barrier_stiffness >= 0 && std::isfinite(s.barrier_stiffness)))
     throw error("state: the barrier stiffness must be finite and >= 0, got ", s.barrier_stiffness);
+  if (!s.collider_poses.empty() && s.collider_poses.size() != colliders)
+    throw error("state: ", s.collider_poses.size(), " collider poses for the scene's ", colliders, " colliders");
+  for (const ColliderPose& c : s.collider_poses)
+    if (!c.position.allFinite() || !(c.rotation * c.rotation.transpose()).isIdentity(1e-9) || !(c.rotation.determinant() > 0))
+      throw error("state: a collider pose must have a finite position and a rotation matrix");
 }
 
 }  // namespace
@@ -275,7 +282,7 @@ EditResult Simulation::Impl::reset() {
 }
 
 EditResult Simulation::Impl::load(const SimState& loaded) {
-  checkState(loaded, built.model);
+  checkState(loaded, built.model, scene.colliders.size());
   const std::vector<std::pair<int, double>> attachments = attachmentTerms(built.model);
   if (setRemovedElements(built.model, loaded.removed)) topologyChanged();
   state = loaded;
@@ -295,6 +302,7 @@ EditResult Simulation::Impl::load(const SimState& loaded) {
   objective->self_contacts.clear();
   objective->frictions.clear();
   poseColliders(state.time);
+  standColliders();
   measure(0.0);
   return result;
 }

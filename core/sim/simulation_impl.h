@@ -42,6 +42,14 @@ struct Simulation::Impl {
   // one that does not), and a start x before any impact or flat tet.
   void prepareStart(VecX& x, bool bounds_steps);
   ContactBarrier frameBarrier() const;  // with this frame's d^ and kappa_min
+  // collider_push.cpp (contact.push): colliders that push the body within the solve.
+  bool pushes() const;          // contact.push, under the barrier this frame
+  void carryColliderLag();      // after poseColliders: this frame's motion starts where the colliders stood
+  void standColliders();        // after poseColliders outside a frame: the colliders where the state says they stood
+  void placeColliders(double progress);  // at this share of the frame's motion
+  bool pushColliders(VecX& x);  // before an iteration: the colliders advance, the body with them
+  VecX pushMotion(const VecX& x, const std::vector<Collider>& to_poses, double left);  // where the push would take x over the frame's last `left` seconds
+  double colliderLag() const;   // how far behind their script (m, the largest)
   bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).
@@ -104,6 +112,10 @@ struct Simulation::Impl {
   std::optional<ContactBarrier> guard;
   double rest_diagonal = 0;                // of the rest shape's bounding box, the unit of contact.dhat
   std::vector<Collider> colliders;  // the scene's colliders posed at the current time
+  // contact.push: the colliders' poses at the frame's end (colliders then holds where they have got to),
+  // and the share of the frame's motion made (where they stood when a frame ended short: SimState).
+  std::vector<Collider> collider_ends;
+  double collider_progress = 1.0;
 
   // A: the removed elements it was (or is being) factored without; a refactorisation running on a
   // worker thread; and a loaded method history to give the method built on it (load).

@@ -96,7 +96,7 @@ bool SimState::operator==(const SimState& o) const {
   return frame == o.frame && time == o.time && same(x, o.x) && same(v, o.v) && same(x_previous, o.x_previous) &&
          same(v_previous, o.v_previous) && removed == o.removed && matrix_removed == o.matrix_removed && pins == o.pins &&
          released == o.released && drags == o.drags && sameRotations() && spectral_radius == o.spectral_radius &&
-         barrier_stiffness == o.barrier_stiffness;
+         barrier_stiffness == o.barrier_stiffness && collider_poses == o.collider_poses;
 }
 
 void writeState(const std::filesystem::path& path, const SimState& s) {
@@ -120,6 +120,13 @@ void writeState(const std::filesystem::path& path, const SimState& s) {
   for (const Eigen::Quaterniond& q : s.rotations) j["rotations"].push_back({q.w(), q.x(), q.y(), q.z()});
   j["spectral_radius"] = s.spectral_radius;
   j["barrier_stiffness"] = s.barrier_stiffness;
+  j["collider_poses"] = nlohmann::json::array();
+  for (const ColliderPose& c : s.collider_poses) {  // position, then the rotation's rows
+    std::vector<double> n(c.position.data(), c.position.data() + 3);
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 3; ++k) n.push_back(c.rotation(i, k));
+    j["collider_poses"].push_back(n);
+  }
   writeFileBytes(path, j.dump() + '\n');  // nlohmann writes each double so that it reads back the same
 }
 
@@ -181,6 +188,14 @@ SimState readState(const std::filesystem::path& path) {
     if (!j["barrier_stiffness"].is_number()) r.fail("field 'barrier_stiffness' is not a number");
     s.barrier_stiffness = j["barrier_stiffness"].get<double>();
   }
+  if (j.contains("collider_poses"))
+    s.collider_poses = r.list<ColliderPose>("collider_poses", [&](const std::vector<double>& n, size_t i) {
+      if (n.size() != 12) r.fail(item("collider_poses", i) + " must have 12 numbers (position, then the rotation's rows)");
+      ColliderPose c{Vec3(n[0], n[1], n[2]), Mat3()};
+      for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b) c.rotation(a, b) = n[3 + 3 * a + b];
+      return c;
+    });
   return s;
 }
 

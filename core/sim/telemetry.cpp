@@ -59,6 +59,10 @@ const std::vector<FrameColumn>& frameColumns() {
        "inversion guard put on a line search in the frame, or for a method without one the smallest fraction of a vertex's "
        "move that collision detection kept (1 = never limited).",
        false, [](R r) { return r.ccd_step; }},
+      {"collider_lag",
+       "contact.push: how far the colliders stand behind their scripted pose at the frame's end (m, the largest), where the "
+       "body could not give way; 0 otherwise.",
+       false, [](R r) { return r.collider_lag; }},
   };
   return columns;
 }

@@ -19,7 +19,8 @@
 namespace qnsim {
 
 // Refreshes the active contact set at x; returns true when it changed (g must then be re-evaluated).
-using ContactRefresh = std::function<bool(const VecX& x)>;
+// It may move x (contact.push: a collider advancing within the solve carries the body with it).
+using ContactRefresh = std::function<bool(VecX& x)>;
 // The largest step alpha in [0, max_alpha] along d from x that continuous collision detection allows
 // (contact.model=barrier, core/collision/barrier.h): no trial goes farther.
 using StepBound = std::function<double(const VecX& x, const VecX& d, double max_alpha)>;

@@ -14,7 +14,7 @@ namespace qnsim {
 VertexSolver::VertexSolver(Objective& objective, const SolverSettings& settings)
     : objective_(objective), settings_(settings), blocks_(objective, EigenvalueFilter::Clamp), colors_(colorVertices(objective.model())) {}
 
-void VertexSolver::refresh(const VecX& x) {
+void VertexSolver::refresh(VecX& x) {
   if (refresh_ && refresh_(x)) blocks_.index();
 }
 

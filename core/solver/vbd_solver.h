@@ -40,7 +40,7 @@ class VertexSolver final : public FrameMethod {
  private:
   void solveVbd(VecX& x, FrameSolveResult& result);
   void solveJacobi(VecX& x, FrameSolveResult& result);
-  void refresh(const VecX& x);
+  void refresh(VecX& x);
   Vec3 newtonStep(const VecX& x, int v) const;
 
   Objective& objective_;

@@ -93,6 +93,7 @@ struct Settings {
   double contact_slip_speed;  // m/s
   ContactModel contact_model;  // the paper's penalties, or IPC's barrier with collision detection in the line search
   double contact_dhat;         // the barrier's reach d^, relative to the rest shape's bounding-box diagonal
+  bool contact_push;           // under the barrier: moving colliders push the body within the solve, lagging where it cannot give way
   SolverSettings solver;
   WindSettings wind;
   RemovalMatrix removal_matrix;  // what tearing and cutting do to A (thesis Sec. 8.4; core/model/removal.h)

@@ -36,6 +36,13 @@ struct Drag {
   bool operator==(const Drag&) const = default;
 };
 
+// Where a collider stood: its position and rotation (Collider's pose).
+struct ColliderPose {
+  Vec3 position;
+  Mat3 rotation;
+  bool operator==(const ColliderPose&) const = default;
+};
+
 struct SimState {
   int frame = 0;
   double time = 0;  // s
@@ -54,6 +61,9 @@ struct SimState {
   // contact.model=barrier: the barrier's stiffness kappa at the end of the last frame, from which the
   // next frame's friction takes its normal forces (0: none yet).
   double barrier_stiffness = 0;
+  // contact.push: where each of the scene's colliders stood at the end of the last frame, when that
+  // frame ended with them behind their script (the next frame's motion starts there); empty otherwise.
+  std::vector<ColliderPose> collider_poses;
   bool operator==(const SimState&) const;
 };
 

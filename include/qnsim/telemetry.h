@@ -85,6 +85,8 @@ struct FrameRecord {
   double min_distance = 0;
   int barrier_pairs = 0;
   double ccd_step = 1;
+  // contact.push: how far the colliders are behind their script at the frame's end (m, the largest); 0 otherwise.
+  double collider_lag = 0;
   PhaseTimes times;
 };
 
