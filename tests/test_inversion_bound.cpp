@@ -63,6 +63,42 @@ TEST(InversionBound, StepBoundKeepsEveryTetPositiveAlongTheStep) {
   EXPECT_GT(limited, 20);
 }
 
+// With a floor (contact.push's, 1/2), no tet's det F goes below it along the step, nor below half its
+// det F at the start where that is lower already; the bound is where the first one reaches it.
+TEST(InversionBound, AFloorKeepsEveryTetAboveIt) {
+  const BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "neo_hookean", "mu": 1e4, "lambda": 4e4})"));
+  const TetElements& tets = built.model.tets;
+  std::mt19937 rng(5);
+  std::normal_distribution<double> normal(0, 1);
+  VecX start = built.model.rest;  // some tets compressed below the floor already
+  for (Eigen::Index i = 0; i < start.size(); ++i) start[i] = (i % 3 == 1 ? 0.55 : 1.0) * start[i] + 0.03 * normal(rng);
+  int limited = 0, below = 0;
+  for (int e = 0; e < tets.size(); ++e) below += tets.deformationGradient(start, e).determinant() < 0.5;
+  ASSERT_GT(below, 0);
+  ASSERT_LT(below, tets.size());
+  for (int trial = 0; trial < 100; ++trial) {
+    VecX d(start.size());
+    for (Eigen::Index i = 0; i < d.size(); ++i) d[i] = 0.3 * normal(rng);
+    const double alpha = inversionStepBound(tets, start, d, 1.0, 1.0, 0.5);
+    limited += alpha < 1;
+    double closest = INFINITY;  // of a tet's det F to its level, over the step
+    for (int k = 0; k <= 100; ++k) {
+      const VecX x = start + (alpha * k / 100) * d;
+      for (int e = 0; e < tets.size(); ++e) {
+        const double det0 = tets.deformationGradient(start, e).determinant();
+        if (!(det0 > 0)) continue;
+        const double level = std::min(0.5, 0.5 * det0), det = tets.deformationGradient(x, e).determinant();
+        ASSERT_GE(det, level * (1 - 1e-9)) << trial << " " << k << " " << e;
+        closest = std::min(closest, det - level);
+      }
+    }
+    if (alpha < 1) {
+      EXPECT_LT(closest, 1e-6) << trial;  // the bound is the first tet reaching its level, not before
+    }
+  }
+  EXPECT_GT(limited, 20);
+}
+
 // The bound is the same to the bit on one thread or two: each chunk of tets starts from the step's own
 // bound (the roots' bisection ends relative to it), whichever thread runs it. It once carried one
 // chunk's bound into the next on one thread, so the barrier's start, and so the run, depended on the
