@@ -115,6 +115,11 @@ void drawSimulationPanel(UiState& ui) {
                "collision detection set in the frame (1: no step was held back). A method without a line search (vbd, jacobi, "
                "pbd, xpbd) keeps the penalties' forces, no barrier acts on its pairs, and the bound is the smallest fraction of "
                "a vertex's move that collision detection kept.");
+    if (s.settings.contact_push && s.record.collider_lag > 0) {
+      ImGui::Text("colliders %.1f cm behind their script", 1e2 * s.record.collider_lag);
+      helpMarker("contact.push: the colliders push the body within the solve and stop where it cannot give way; they "
+                 "start the next frame where they stood. More iterations let the body give way sooner (docs/contact.md).");
+    }
   } else if (!ui.session->colliders.empty()) {
     ImGui::Text("contacts %d, deepest %.2f mm", s.record.active_contacts, 1e3 * s.record.max_penetration);
   }
