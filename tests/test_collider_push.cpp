@@ -48,6 +48,7 @@ TEST(HeldMotion, IsTheConstrainedMinimiserOfTheBodysEnergyInA) {
 struct SqueezeRun {
   int inverted = 0, crossing = 0, lagging = 0;
   double lowest_top = INFINITY;  // of the box's vertical centre line, under the sphere
+  VecX x;                        // at the end
 };
 
 SqueezeRun squeeze(const std::string& material, const std::vector<std::string>& edits, const std::string& stroke_time) {
@@ -68,20 +69,39 @@ SqueezeRun squeeze(const std::string& material, const std::vector<std::string>& 
     for (int v : axis) top = std::max(top, vertex(sim.positions(), v).y());
     run.lowest_top = std::min(run.lowest_top, top);
   }
+  run.x = sim.positions();
   return run;
 }
 
 // The corotated box under the guard, the sphere's stroke in 0.3, 0.1 and 0.05 s (4, 12 and 23 cm a
 // frame): no tet turns inside out, nothing crosses, and the sphere still reaches its lowest point (the
-// box's top on its axis pressed to 0.3 m). Without the push, the stroke in 0.1 s turned two tets inside
+// box's top on its axis pressed to 0.3 m); each run ends elsewhere than the same run without the push, so
+// the push acted in it. Without the push, the stroke in 0.1 s turned two tets inside
 // out in the Release build (the vertices the sphere overran in a frame whose start the guard cut short,
 // put back outside along its normal over the tets beneath); not asserted, as round-off decides it.
 TEST(ColliderPush, ASphereSqueezesABoxOnTheGroundWithNoTetInvertedAndNothingCrossing) {
   for (const char* stroke_time : {"0.3", "0.1", "0.05"}) {
     const SqueezeRun run = squeeze("corotated", {"solver.inversion_guard=true", "contact.push=true"}, stroke_time);
+    EXPECT_FALSE(run.x == squeeze("corotated", {"solver.inversion_guard=true"}, stroke_time).x) << stroke_time << ": the push acted";
     EXPECT_EQ(run.inverted, 0) << stroke_time;
     EXPECT_EQ(run.crossing, 0) << stroke_time;
     EXPECT_LT(run.lowest_top, 0.301) << stroke_time;
+  }
+}
+
+// With self-contact too, a Neo-Hookean box, the stroke in 0.05 s, and under the other methods whose
+// iterations refresh the contacts (PD, Anderson-accelerated PD): the push's steps are held to what
+// self-contact's collision detection allows, and nothing crosses.
+TEST(ColliderPush, SelfContactAndTheOtherMethodsThatBoundTheirSteps) {
+  for (const char* method : {"qn", "pd", "anderson"}) {
+    const std::vector<std::string> edits = {"solver.inversion_guard=true", "self_collision.enabled=true", std::string("solver.method=") + method};
+    std::vector<std::string> pushed = edits;
+    pushed.push_back("contact.push=true");
+    const SqueezeRun run = squeeze("neo_hookean", pushed, "0.05");
+    EXPECT_FALSE(run.x == squeeze("neo_hookean", edits, "0.05").x) << method << ": the push acted";
+    EXPECT_EQ(run.inverted, 0) << method;
+    EXPECT_EQ(run.crossing, 0) << method;
+    EXPECT_LT(run.lowest_top, 0.301) << method;
   }
 }
 
