@@ -89,6 +89,11 @@ double boundingRadius(const Collider& c) {
   return INFINITY;
 }
 
+bool mayReach(const Collider& c, const Vec3& p, double reach) {
+  const double r = boundingRadius(c) + reach;
+  return !std::isfinite(r) || (p - c.position).squaredNorm() <= r * r;
+}
+
 ContactStats measureContacts(const std::vector<Collider>& colliders, const VecX& x) {
   ContactStats stats;
   for (const Collider& c : colliders)

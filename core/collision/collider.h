@@ -27,6 +27,9 @@ struct SurfacePoint {
 SurfacePoint closestSurfacePoint(const Collider& collider, const Vec3& p);
 // The radius of a sphere about the collider's position that holds its surface (infinite for a plane).
 double boundingRadius(const Collider& collider);
+// Whether p may lie within `reach` of the collider's surface: false only when it is farther than that
+// from its bounding sphere (the cull before closestSurfacePoint).
+bool mayReach(const Collider& collider, const Vec3& p, double reach);
 
 // Vertices below collider surfaces at x (telemetry; no energy).
 struct ContactStats {
