@@ -209,7 +209,10 @@ std::vector<plot::PlotSpec> panels(const std::vector<TrajectoryResult>& results,
                    pushed = r.method.label.ends_with(kPushed.label);
         const int look = pushed ? 3 : self ? 2 : barrier ? 1 : 0;
         plot::Series s = plot::methodSeries(pushed ? kPushed.label : self ? "barrier+self" : barrier ? "barrier" : "penalty", look);
-        s.label = pushed ? "Barrier, the sphere pushing (guard)" : self ? "Barrier with self-contact" : barrier ? "Barrier (IPC)" : "Penalty (Sec. 4.3)";
+        s.label = pushed    ? "Barrier, the sphere pushing (guard)"
+                  : self    ? "Barrier with self-contact"
+                  : barrier ? "Barrier (IPC)"
+                            : "Penalty (Sec. 4.3)";
         for (size_t k = 0; k < r.frames.size(); ++k) {
           s.x.push_back(r.frames[k].frame);
           s.y.push_back(q < 0 ? r.frames[k].frame_ms : r.values[q][k]);

@@ -38,7 +38,8 @@ inline Scene squeezedBox(const std::string& material, const std::vector<std::str
       "density": 100, "materials": [{"model": ")" + material + R"(", "mu": 2e3, "lambda": 1e4}]}],
     "colliders": [{"type": "plane", "name": "ground"},
       {"type": "sphere", "name": "pusher", "center": [0, 0.8, 0], "radius": 0.15,
-       "motion": [{"type": "keys", "keys": [{"time": 0}, {"time": )" + stroke_time + R"(, "translate": [0, -0.35, 0]}, {"time": 2, "translate": [0, -0.35, 0]}]}]}]})",
+       "motion": [{"type": "keys", "keys": [{"time": 0}, {"time": )" + stroke_time + R"(, "translate": [0, -0.35, 0]},
+         {"time": 2, "translate": [0, -0.35, 0]}]}]}]})",
                            "inline.json");
   scene.settings.threads = 1;
   applyOverride(scene, "contact.model=barrier");

@@ -31,8 +31,8 @@ TEST(HeldMotion, IsTheConstrainedMinimiserOfTheBodysEnergyInA) {
   SystemMatrix& A = *internals(sim).system;
   const Eigen::Index n = A.matrix().rows();
   const Vec3 normal = Vec3(1, 2, -2).normalized();
-  std::vector<HeldDirection> held = {{4, Vec3::UnitX(), 0.01}, {4, Vec3::UnitY(), -0.02}, {4, Vec3::UnitZ(), 0.005},
-                                     {13, normal, 0.0}, {20, Vec3(0, 1, 0), 0.03}};
+  std::vector<HeldDirection> held = {
+      {4, Vec3::UnitX(), 0.01}, {4, Vec3::UnitY(), -0.02}, {4, Vec3::UnitZ(), 0.005}, {13, normal, 0.0}, {20, Vec3(0, 1, 0), 0.03}};
   const HeldMotion motion = heldMotion(A, held, n, 200, 1e-12);
   const VecX expected = denseHeldMotion(A.matrix(), held);
   EXPECT_LT(motion.residual, 1e-12);
@@ -94,7 +94,8 @@ TEST(ColliderPush, ASphereSqueezesABoxOnTheGroundWithNoTetInvertedAndNothingCros
 // self-contact's collision detection allows, and nothing crosses.
 TEST(ColliderPush, SelfContactAndTheOtherMethodsThatBoundTheirSteps) {
   for (const char* method : {"qn", "pd", "anderson"}) {
-    const std::vector<std::string> edits = {"solver.inversion_guard=true", "self_collision.enabled=true", std::string("solver.method=") + method};
+    const std::vector<std::string> edits = {"solver.inversion_guard=true", "self_collision.enabled=true",
+                                            std::string("solver.method=") + method};
     std::vector<std::string> pushed = edits;
     pushed.push_back("contact.push=true");
     const SqueezeRun run = squeeze("neo_hookean", pushed, "0.05");

@@ -23,7 +23,6 @@ constexpr double kCloseFraction = 1e-2;
 constexpr double kLongestMove = 1000;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// Whether p may be within `reach` of the collider's surface (a cheap test on its bounding sphere).
 // Where a vertex met by collider `end` at fraction t of the frame, at point p, ends the frame when it
 // rides with it: its place in the collider's frame at t, moved by the rest of its own motion towards
 // `target` less the part into the collider's surface, carried to the collider's pose at the frame's end.

@@ -118,7 +118,8 @@ bool Simulation::Impl::pushColliders(VecX& x) {
   if (!pushes() || collider_progress >= 1.0) return false;
   const double s = collider_progress, h = settings().time_step;
   double way = 0;  // the farthest a collider's surface point moves over the rest of the frame
-  for (const Collider& c : collider_ends) way = std::max(way, (1.0 - s) * h * (c.velocity.norm() + c.angular_velocity.norm() * boundingRadius(c)));
+  for (const Collider& c : collider_ends)
+    way = std::max(way, (1.0 - s) * h * (c.velocity.norm() + c.angular_velocity.norm() * boundingRadius(c)));
   const double reach = kPushReach * barrier->dhat();
   const double next = way > reach ? s + (1.0 - s) * reach / way : 1.0;
   std::vector<Collider> to_poses;
@@ -145,7 +146,8 @@ bool Simulation::Impl::pushColliders(VecX& x) {
 double Simulation::Impl::colliderLag() const {
   double lag = 0;
   if (state.collider_poses.size() == collider_ends.size())
-    for (size_t i = 0; i < collider_ends.size(); ++i) lag = std::max(lag, (collider_ends[i].position - state.collider_poses[i].position).norm());
+    for (size_t i = 0; i < collider_ends.size(); ++i)
+      lag = std::max(lag, (collider_ends[i].position - state.collider_poses[i].position).norm());
   return lag;
 }
 

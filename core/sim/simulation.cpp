@@ -118,7 +118,8 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   // Under contact.push a start cut short leaves the colliders where it stopped; the iterations push on.
   if (pushes()) placeColliders(alpha);
   x = x_start + alpha * toward;
-  if (b.feasibleStart(x, x_start, (pushes() ? alpha : 1.0) * settings().time_step) > 0 && self) self_barrier->beginFrame(x, b.dhat());
+  const double swept = (pushes() ? alpha : 1.0) * settings().time_step;  // of the colliders' motion, to where they are
+  if (b.feasibleStart(x, x_start, swept) > 0 && self) self_barrier->beginFrame(x, b.dhat());
   if (!self) return;
   const VecX apart = self_barrier->separation(x, b.closeDistance());
   if (apart.isZero()) return;

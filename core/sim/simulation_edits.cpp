@@ -166,7 +166,7 @@ EditResult Simulation::Impl::setCollider(const SetCollider& edit) {
                         (c.half_extents.array() > 0).all();
   if (!positive) throw error("collider '", c.name, "': its sizes must be positive (a torus's minor radius at most its major one)");
   scene.colliders[edit.index] = c;
-  state.collider_poses.clear();  // a collider placed by hand is where it was put
+  state.collider_poses.clear();  // a collider placed by hand is where it was put, and the others back on their script
   poseColliders(state.time);
   standColliders();
   return {};

@@ -48,7 +48,8 @@ struct Simulation::Impl {
   void standColliders();        // after poseColliders outside a frame: the colliders where the state says they stood
   void placeColliders(double progress);  // at this share of the frame's motion
   bool pushColliders(VecX& x);  // before an iteration: the colliders advance, the body with them
-  VecX pushMotion(const VecX& x, const std::vector<Collider>& to_poses, double left);  // where the push would take x over the frame's last `left` seconds
+  // Where a push takes x while the colliders move to `to_poses` over `duration` seconds.
+  VecX pushMotion(const VecX& x, const std::vector<Collider>& to_poses, double duration);
   double colliderLag() const;   // how far behind their script (m, the largest)
   bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
