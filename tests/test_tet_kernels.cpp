@@ -1,7 +1,8 @@
-// The element pass's AVX2 kernels against the general path. Neo-Hookean (core/objective/tet_kernels.h):
-// (NeoHookean::energyAndStress, then V P Dm^-T): random tets stretched, compressed, below J0 and
-// inverted, over ranges that start and end inside a group of four; its log against std::log; and the
-// portable kernels when QNSIM_SIMD=portable asks for them.
+// The element pass's vector kernels (core/objective/tet_kernels.h), each build this CPU runs (AVX2, and
+// AVX-512 where it has it), against the general path (NeoHookean::energyAndStress, then V P Dm^-T):
+// random tets stretched, compressed, below J0 and inverted, over ranges that start and end inside a
+// group of lanes; their log against std::log; the two builds against each other, bit for bit; and the
+// kernel switches (QNSIM_SIMD=portable, QNSIM_SIMD=avx2).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -88,8 +89,28 @@ std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>>
 
 double relativeDifference(double a, double b, double scale) { return std::abs(a - b) / std::max(scale, 1e-300); }
 
-TEST(TetKernel, NeoHookeanPassMatchesTheGeneralPathToRoundOff) {
-  requireAvx2();
+// The kernel builds this CPU runs: AVX2's, and AVX-512's where the CPU has it (whatever QNSIM_SIMD
+// says: the tests try every build the processor can run).
+struct Build {
+  const char* name;
+  const TetKernels* kernels;
+};
+std::vector<Build> buildsToTest() {
+  std::vector<Build> builds;
+  if (!avx2Available()) return builds;
+  builds.push_back({"AVX2", &tet_avx2::kernels});
+  if (tet_avx512::kernels.neoHookeanPass && __builtin_cpu_supports("avx512f")) builds.push_back({"AVX512", &tet_avx512::kernels});
+  return builds;
+}
+
+class TetKernel : public ::testing::TestWithParam<Build> {};
+INSTANTIATE_TEST_SUITE_P(Builds, TetKernel, ::testing::ValuesIn(buildsToTest()),
+                         [](const ::testing::TestParamInfo<Build>& param) { return std::string(param.param.name); });
+// No build to test where the portable kernels run.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TetKernel);
+
+TEST_P(TetKernel, NeoHookeanPassMatchesTheGeneralPathToRoundOff) {
+  const TetKernels& kernels = *GetParam().kernels;
   const auto material = test::solid("neo_hookean", {{"mu", 2e5}, {"lambda", 9e5}, {"inversion_j", 0.2}});
   const auto& nh = static_cast<const NeoHookean&>(*material);
   const int count = 61;
@@ -97,8 +118,8 @@ TEST(TetKernel, NeoHookeanPassMatchesTheGeneralPathToRoundOff) {
   std::vector<double> energy(count, -1.0), stress(9 * count, -1.0), force(12 * count, -1.0);
   int below_J0 = 0;
   for (const auto& [begin, end] : {std::pair{0, 3}, std::pair{3, 30}, std::pair{30, 61}}) {
-    tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), begin, end, {energy.data(), stress.data(), nullptr});
-    tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), begin, end, {energy.data(), nullptr, force.data()});
+    kernels.neoHookeanPass(t.view(nh), t.x.data(), begin, end, {energy.data(), stress.data(), nullptr});
+    kernels.neoHookeanPass(t.view(nh), t.x.data(), begin, end, {energy.data(), nullptr, force.data()});
   }
   for (int e = 0; e < count; ++e) {
     const Reference r = reference(t, nh, e);
@@ -113,28 +134,28 @@ TEST(TetKernel, NeoHookeanPassMatchesTheGeneralPathToRoundOff) {
   EXPECT_GT(below_J0, 5) << "the sample must reach the log's quadratic continuation";
 }
 
-TEST(TetKernel, EveryTetGivesTheSameBitsWhereverItsRangeSplits) {
-  requireAvx2();
+TEST_P(TetKernel, EveryTetGivesTheSameBitsWhereverItsRangeSplits) {
+  const TetKernels& kernels = *GetParam().kernels;
   const auto material = test::solid("neo_hookean", {{"mu", 3e4}, {"lambda", 1e5}});
   const auto& nh = static_cast<const NeoHookean&>(*material);
   const int count = 23;
   const Tets t = randomTets(count);
   std::vector<double> whole(12 * count), split(12 * count), energy(count), energy_split(count);
-  tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), 0, count, {energy.data(), nullptr, whole.data()});
+  kernels.neoHookeanPass(t.view(nh), t.x.data(), 0, count, {energy.data(), nullptr, whole.data()});
   for (int first = 0; first < count; first += 3)
-    tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), first, std::min(first + 3, count), {energy_split.data(), nullptr, split.data()});
+    kernels.neoHookeanPass(t.view(nh), t.x.data(), first, std::min(first + 3, count), {energy_split.data(), nullptr, split.data()});
   EXPECT_EQ(std::memcmp(whole.data(), split.data(), whole.size() * sizeof(double)), 0);
   EXPECT_EQ(std::memcmp(energy.data(), energy_split.data(), energy.size() * sizeof(double)), 0);
 }
 
-TEST(TetKernel, WritesNothingOutsideItsRange) {
-  requireAvx2();
+TEST_P(TetKernel, WritesNothingOutsideItsRange) {
+  const TetKernels& kernels = *GetParam().kernels;
   const auto material = test::solid("neo_hookean", {});
   const auto& nh = static_cast<const NeoHookean&>(*material);
   const Tets t = randomTets(12);
   std::vector<double> energy(12, 7.0), stress(9 * 12, 7.0), force(12 * 12, 7.0);
-  tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), 5, 10, {energy.data(), stress.data(), nullptr});
-  tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), 5, 10, {energy.data(), nullptr, force.data()});
+  kernels.neoHookeanPass(t.view(nh), t.x.data(), 5, 10, {energy.data(), stress.data(), nullptr});
+  kernels.neoHookeanPass(t.view(nh), t.x.data(), 5, 10, {energy.data(), nullptr, force.data()});
   for (int e = 0; e < 12; ++e) {
     const bool inside = e >= 5 && e < 10;
     EXPECT_EQ(energy[e] != 7.0, inside) << "tet " << e;
@@ -143,15 +164,15 @@ TEST(TetKernel, WritesNothingOutsideItsRange) {
   }
 }
 
-TEST(TetKernel, NonFinitePositionsGiveNonFiniteEnergies) {
-  requireAvx2();
+TEST_P(TetKernel, NonFinitePositionsGiveNonFiniteEnergies) {
+  const TetKernels& kernels = *GetParam().kernels;
   const auto material = test::solid("neo_hookean", {});
   const auto& nh = static_cast<const NeoHookean&>(*material);
   Tets t = randomTets(8);
   t.x[3 * t.vertices[4 * 2 + 1]] = std::numeric_limits<double>::quiet_NaN();
   t.x[3 * t.vertices[4 * 6 + 3] + 1] = std::numeric_limits<double>::infinity();
   std::vector<double> energy(8);
-  tet_avx2::neoHookeanPass(t.view(nh), t.x.data(), 0, 8, {energy.data(), nullptr, nullptr});
+  kernels.neoHookeanPass(t.view(nh), t.x.data(), 0, 8, {energy.data(), nullptr, nullptr});
   for (int e = 0; e < 8; ++e) {
     bool touched = false;
     for (int a = 0; a < 4; ++a) touched |= !vertex(t.x, t.vertices[4 * e + a]).allFinite();
@@ -159,8 +180,8 @@ TEST(TetKernel, NonFinitePositionsGiveNonFiniteEnergies) {
   }
 }
 
-TEST(TetKernel, LogMatchesStdLogToRoundOff) {
-  requireAvx2();
+TEST_P(TetKernel, LogMatchesStdLogToRoundOff) {
+  const TetKernels& kernels = *GetParam().kernels;
   std::mt19937 random(3);
   std::uniform_real_distribution<double> exponent(-300.0, 300.0), near_one(-1e-3, 1e-3);
   std::vector<double> x = {1.0, 2.0, 0.5, 1.4142135623730951, 1.4142135623730949, 0.7071067811865476, 1e-3, 0.9, 1.1,
@@ -171,7 +192,7 @@ TEST(TetKernel, LogMatchesStdLogToRoundOff) {
   double worst = 0.0;
   for (size_t i = 0; i < x.size(); i += 4) {
     double result[4];
-    tet_avx2::log4(&x[i], result);
+    kernels.log4(&x[i], result);
     for (int k = 0; k < 4; ++k) {
       const double expected = std::log(x[i + k]);
       const double error = expected == 0.0 ? std::abs(result[k]) : std::abs(result[k] - expected) / std::abs(expected);
@@ -182,7 +203,7 @@ TEST(TetKernel, LogMatchesStdLogToRoundOff) {
   RecordProperty("worst_relative_error", std::to_string(worst));
   const double special[4] = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), 1.0, 4.0};
   double result[4];
-  tet_avx2::log4(special, result);
+  kernels.log4(special, result);
   EXPECT_EQ(result[0], std::numeric_limits<double>::infinity());
   EXPECT_TRUE(std::isnan(result[1]));
   EXPECT_EQ(result[2], 0.0);
@@ -221,8 +242,8 @@ TEST(StrainKernel, EachModelsBatchMatchesItsOneElementPathToRoundOff) {
 // of another region (a stiffer corotated one) in the same pass: those it must hand back as
 // unrotated, the others to round-off; and its forces from kept stresses, one tet at a time or a
 // range, bit for bit.
-TEST(TetKernel, StrainPolynomialPassMatchesTheGeneralPathToRoundOff) {
-  requireAvx2();
+TEST_P(TetKernel, StrainPolynomialPassMatchesTheGeneralPathToRoundOff) {
+  const TetKernels& kernels = *GetParam().kernels;
   const int count = 61;
   const Tets t = randomTets(count);
   std::vector<int> region(count);
@@ -238,11 +259,11 @@ TEST(TetKernel, StrainPolynomialPassMatchesTheGeneralPathToRoundOff) {
     std::vector<int> unrotated;
     for (const auto& [begin, end] : {std::pair{0, 3}, std::pair{3, 30}, std::pair{30, 61}}) {
       std::vector<int> found(end - begin);
-      const int n = tet_avx2::strainPolynomialPass(view, t.x.data(), begin, end, {energy.data(), stress.data(), nullptr}, found.data());
+      const int n = kernels.strainPolynomialPass(view, t.x.data(), begin, end, {energy.data(), stress.data(), nullptr}, found.data());
       unrotated.insert(unrotated.end(), found.begin(), found.begin() + n);
-      EXPECT_EQ(tet_avx2::strainPolynomialPass(view, t.x.data(), begin, end, {energy.data(), nullptr, force.data()}, found.data()), n);
+      EXPECT_EQ(kernels.strainPolynomialPass(view, t.x.data(), begin, end, {energy.data(), nullptr, force.data()}, found.data()), n);
     }
-    tet_avx2::forcesFromStresses(view.geometry, stress.data(), 0, count, kept.data());
+    kernels.forcesFromStresses(view.geometry, stress.data(), 0, count, kept.data());
     EXPECT_EQ(std::memcmp(force.data(), kept.data(), force.size() * sizeof(double)), 0) << model;
     int inverted = 0;
     for (int e = 0; e < count; ++e) {
@@ -257,7 +278,7 @@ TEST(TetKernel, StrainPolynomialPassMatchesTheGeneralPathToRoundOff) {
       Eigen::Matrix<double, 3, 4> f = Eigen::Map<const Eigen::Matrix<double, 3, 4>>(&force[12 * e]);
       EXPECT_LT((f.rightCols<3>() - r.H).norm() / r.H.norm(), 1e-12) << model << " tet " << e;
       std::vector<double> one(12 * count, 0.0);
-      tet_avx2::forcesFromStress(view.geometry, e, &stress[9 * e], one.data());
+      kernels.forcesFromStress(view.geometry, e, &stress[9 * e], one.data());
       EXPECT_EQ(std::memcmp(&one[12 * e], &force[12 * e], 12 * sizeof(double)), 0) << model << " tet " << e;
     }
     EXPECT_GT(inverted, 5) << "the sample must hold inverted tets";
@@ -266,8 +287,8 @@ TEST(TetKernel, StrainPolynomialPassMatchesTheGeneralPathToRoundOff) {
 
 // Each tet's results are the same bits in a pass of any length and start (the kernel takes four tets
 // at a time, and lanes past the range repeat its last tet).
-TEST(TetKernel, StrainPolynomialPassGivesEachTetTheSameBitsWhereverItsRangeSplits) {
-  requireAvx2();
+TEST_P(TetKernel, StrainPolynomialPassGivesEachTetTheSameBitsWhereverItsRangeSplits) {
+  const TetKernels& kernels = *GetParam().kernels;
   const int count = 29;
   const Tets t = randomTets(count);
   const std::vector<int> region(count, 0);
@@ -276,10 +297,10 @@ TEST(TetKernel, StrainPolynomialPassGivesEachTetTheSameBitsWhereverItsRangeSplit
   const StrainPolynomialTets view{t.geometry(), region.data(), &form, 1, kPolarMinDet};
   std::vector<double> whole(12 * count), split(12 * count), energy(count), energy_split(count);
   std::vector<int> unrotated(count), scratch(count);
-  const int n = tet_avx2::strainPolynomialPass(view, t.x.data(), 0, count, {energy.data(), nullptr, whole.data()}, unrotated.data());
+  const int n = kernels.strainPolynomialPass(view, t.x.data(), 0, count, {energy.data(), nullptr, whole.data()}, unrotated.data());
   int n_split = 0;
   for (int first = 0, size = 1; first < count; first += size, size = size % 9 + 1)
-    n_split += tet_avx2::strainPolynomialPass(view, t.x.data(), first, std::min(first + size, count),
+    n_split += kernels.strainPolynomialPass(view, t.x.data(), first, std::min(first + size, count),
                                               {energy_split.data(), nullptr, split.data()}, scratch.data());
   EXPECT_EQ(n, n_split);
   for (int e = 0; e < count; ++e) {
@@ -289,13 +310,73 @@ TEST(TetKernel, StrainPolynomialPassGivesEachTetTheSameBitsWhereverItsRangeSplit
   }
 }
 
-TEST(VectorKernels, QnsimSimdPortableKeepsEveryKernelPortable) {
+// Every output of every kernel, of tets that start and end inside a group of either width, inverted
+// and flattened ones among them, NaN and infinite positions too: the AVX-512 build's bits are the
+// AVX2 build's, so the processor does not change a result.
+TEST(TetKernelBuilds, Avx512GivesEachTetTheBitsOfAvx2) {
+  const std::vector<Build> builds = buildsToTest();
+  if (builds.size() < 2) GTEST_SKIP() << "this CPU runs no AVX-512 (or no AVX2): one build only";
+  const TetKernels &avx2 = *builds[0].kernels, &avx512 = *builds[1].kernels;
+  const int count = 61;
+  Tets t = randomTets(count);
+  t.x[3 * t.vertices[4 * 40 + 2]] = std::numeric_limits<double>::quiet_NaN();
+  t.x[3 * t.vertices[4 * 50 + 1] + 2] = -std::numeric_limits<double>::infinity();
+  const auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+    return std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+  };
+  struct Outputs {
+    std::vector<double> energy, stress, force, kept;
+    std::vector<int> unrotated;
+    explicit Outputs(int n) : energy(n, -1.0), stress(9 * n, -1.0), force(12 * n, -1.0), kept(12 * n, -2.0), unrotated(n, -1) {}
+  };
+  const auto neoHookean = test::solid("neo_hookean", {{"mu", 2e5}, {"lambda", 9e5}, {"inversion_j", 0.2}});
+  const auto polynomial = test::solid("polynomial", {{"mu2", 0.5}, {"mu4", 3}, {"mu6", 0.3}});
+  const StrainPolynomial form = *static_cast<const StrainPolynomialMaterial&>(*polynomial).polynomialForm();
+  const std::vector<int> region(count, 0);
+  const StrainPolynomialTets view{t.geometry(), region.data(), &form, 1, kPolarMinDet};
+  const NeoHookeanTets nh = t.view(static_cast<const NeoHookean&>(*neoHookean));
+  const auto run = [&](const TetKernels& build, Outputs& out) {
+    for (const auto& [begin, end] : {std::pair{0, 3}, std::pair{3, 30}, std::pair{30, 61}}) {
+      build.neoHookeanPass(nh, t.x.data(), begin, end, {out.energy.data(), out.stress.data(), out.force.data()});
+      build.forcesFromStresses(t.geometry(), out.stress.data(), begin, end, out.kept.data());
+    }
+    std::vector<double> nh_energy = out.energy, nh_force = out.force;
+    const TetPassOutput all{out.energy.data(), out.stress.data(), out.force.data()};
+    const int n = build.strainPolynomialPass(view, t.x.data(), 0, count, all, out.unrotated.data());
+    out.unrotated.resize(n);
+    out.energy.insert(out.energy.end(), nh_energy.begin(), nh_energy.end());
+    out.force.insert(out.force.end(), nh_force.begin(), nh_force.end());
+  };
+  Outputs a(count), b(count);
+  run(avx2, a);
+  run(avx512, b);
+  EXPECT_TRUE(same(a.energy, b.energy));
+  EXPECT_TRUE(same(a.stress, b.stress));
+  EXPECT_TRUE(same(a.force, b.force));
+  EXPECT_TRUE(same(a.kept, b.kept));
+  EXPECT_EQ(a.unrotated, b.unrotated);
+  std::vector<double> x(400), log_a(400), log_b(400);
+  for (int i = 0; i < 400; ++i) x[i] = std::pow(10.0, 0.37 * i - 74.0);
+  for (int i = 0; i < 400; i += 4) avx2.log4(&x[i], &log_a[i]), avx512.log4(&x[i], &log_b[i]);
+  EXPECT_TRUE(same(log_a, log_b));
+}
+
+TEST(VectorKernels, QnsimSimdChoosesTheKernels) {
   const char* choice = std::getenv("QNSIM_SIMD");
   if (choice && std::strcmp(choice, "portable") == 0) {
     EXPECT_FALSE(avx2Available());
+    EXPECT_FALSE(avx512Available());
     EXPECT_STREQ(vectorKernels(), "portable");
-  } else {
-    EXPECT_STREQ(vectorKernels(), avx2Available() ? "AVX2+FMA" : "portable");
+    EXPECT_EQ(tetKernels(), nullptr);
+    return;
+  }
+  if (choice && std::strcmp(choice, "avx2") == 0) {
+    EXPECT_FALSE(avx512Available());
+  }
+  EXPECT_STREQ(vectorKernels(), avx512Available() ? "AVX-512+FMA" : avx2Available() ? "AVX2+FMA" : "portable");
+  EXPECT_EQ(tetKernels() != nullptr, avx2Available());
+  if (avx512Available()) {
+    EXPECT_EQ(tetKernels()->strainPolynomialPass, tet_avx512::kernels.strainPolynomialPass);
   }
 }
 

@@ -18,4 +18,17 @@ bool avx2Available() {
 #endif
 }
 
+bool avx512Available() {
+#if defined(QNSIM_AVX512)
+  static const bool available = [] {
+    const char* choice = std::getenv("QNSIM_SIMD");
+    if (choice && std::strcmp(choice, "avx2") == 0) return false;
+    return avx2Available() && __builtin_cpu_supports("avx512f");
+  }();
+  return available;
+#else
+  return false;
+#endif
+}
+
 }  // namespace qnsim

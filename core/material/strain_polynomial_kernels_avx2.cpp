@@ -30,8 +30,7 @@ void stresses(const StrainPolynomial& form, const double* F, const double* R, in
     gather9(F, e, f);
     gather9(R, e, r);
     const V energy = strainEnergyAndStress(terms, c, f, r, P ? p : nullptr);
-    const __m256i valid = _mm256_cmpgt_epi64(_mm256_set1_epi64x(lanes), _mm256_setr_epi64x(0, 1, 2, 3));
-    _mm256_maskstore_pd(psi + first, valid, energy);
+    storeLanes(psi + first, lanes, energy);
     if (P) scatter9(p, P, first, lanes);
   }
   leaveAvx();

@@ -93,7 +93,7 @@ void Objective::chooseTetKernels() {
   const int regions = static_cast<int>(model_.regions.size());
   tet_kernel_.assign(regions, TetKernel::General);
   strain_forms_.assign(regions, StrainPolynomial{});
-  if (!avx2Available()) return;
+  if (!tetKernels()) return;
   for (int r = 0; r < regions; ++r) {
     if (model_.regions[r].fiber.kappa != 0.0) continue;
     const Material* material = model_.regions[r].material.get();
@@ -129,7 +129,7 @@ void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput out
   const int region = tets.region[first];
   const TetPassOutput out{element_energy_.data(), output == TetOutput::Stress ? tet_stress_.data()->data() : nullptr,
                           output == TetOutput::Forces ? element_force_.data()->data() : nullptr};
-  if (tet_kernel_[region] == TetKernel::NeoHookean) return tet_avx2::neoHookeanPass(neoHookeanTets(region), x.data(), first, last, out);
+  if (tet_kernel_[region] == TetKernel::NeoHookean) return tetKernels()->neoHookeanPass(neoHookeanTets(region), x.data(), first, last, out);
   if (tet_kernel_[region] == TetKernel::StrainPolynomial) return strainPolynomialRun(x, first, last, output, out);
   const bool with_stress = output != TetOutput::Energy;
   constexpr int kBlock = 16;
@@ -157,7 +157,7 @@ void Objective::strainPolynomialRun(const VecX& x, int first, int last, TetOutpu
   constexpr int kChunk = 64;
   int unrotated[kChunk];
   for (int start = first; start < last; start += kChunk) {
-    const int count = tet_avx2::strainPolynomialPass(view, x.data(), start, std::min(last, start + kChunk), out, unrotated);
+    const int count = tetKernels()->strainPolynomialPass(view, x.data(), start, std::min(last, start + kChunk), out, unrotated);
     for (int i = 0; i < count; ++i) evaluateTet(x, unrotated[i], output);
   }
 }
@@ -170,7 +170,7 @@ void Objective::evaluateTet(const VecX& x, int e, TetOutput output) {
   const double psi = model_.solid(tets.region[e]).energyAndStress(tets.deformationGradient(x, e), output == TetOutput::Energy ? nullptr : &P);
   element_energy_[e] = tets.volume[e] * psi;
   if (output == TetOutput::Stress) tet_stress_[e] = P;
-  if (output == TetOutput::Forces) tet_avx2::forcesFromStress(tetGeometry(), e, P.data(), element_force_.data()->data());
+  if (output == TetOutput::Forces) tetKernels()->forcesFromStress(tetGeometry(), e, P.data(), element_force_.data()->data());
 }
 
 // The forces of the stresses evaluateTets kept (TetOutput::Stress), by the code that would have made
@@ -180,7 +180,7 @@ void Objective::forcesFromStresses() {
   parallelFor(tets.size(), 256, [&](int begin, int end) {
     forEachTetRun(begin, end, true, [&](int first, int last) {
       if (tet_kernel_[tets.region[first]] != TetKernel::General) {
-        tet_avx2::forcesFromStresses(tetGeometry(), tet_stress_.data()->data(), first, last, element_force_.data()->data());
+        tetKernels()->forcesFromStresses(tetGeometry(), tet_stress_.data()->data(), first, last, element_force_.data()->data());
         return;
       }
       for (int e = first; e < last; ++e) tetForces(tets, e, tet_stress_[e], &element_force_[4 * e]);

@@ -30,7 +30,7 @@ void springForces(const SpringView& springs, const double* x, int begin, int end
     for (int i = 0; i < 4; ++i)
       d[i] = _mm256_sub_pd(_mm256_maskload_pd(x + 3 * v[2 * i], xyz), _mm256_maskload_pd(x + 3 * v[2 * i + 1], xyz));
     __m256d coordinate[4];  // dx = (d0.x, d1.x, d2.x, d3.x), and so on
-    transpose(d, coordinate);
+    transpose4(d, coordinate);
     const __m256d dx = coordinate[0], dy = coordinate[1], dz = coordinate[2];
     const __m256d length = _mm256_sqrt_pd(_mm256_fmadd_pd(dx, dx, _mm256_fmadd_pd(dy, dy, _mm256_mul_pd(dz, dz))));
     const __m256d stretch = _mm256_sub_pd(length, _mm256_loadu_pd(springs.rest_length + s));

@@ -1,10 +1,10 @@
 #pragma once
 // The element pass of Objective in one loop per material family (gather the corners, F = Ds Dm^-1, the
-// energy, P and the corner forces), four tets per AVX2 step with FMA, chosen at run time by the CPU
-// like the spring kernel: Neo-Hookean in closed form, and the strain-polynomial materials (corotated,
+// energy, P and the corner forces), four tets per AVX2 step or eight per AVX-512 step, with FMA, chosen
+// at run time by the CPU: Neo-Hookean in closed form, and the strain-polynomial materials (corotated,
 // ARAP, polynomial) with the polar rotation by Newton's iteration in the same registers. The portable
 // path is Objective's general one (the material's energyAndStress), so the two agree to round-off.
-// Only plain types cross this boundary and the kernels' file includes no shared header's inline
+// Only plain types cross this boundary and the kernels' files include no shared header's inline
 // functions, so none is ever compiled with the wider instructions.
 #include "core/common/simd.h"
 #include "core/material/strain_polynomial_kernels.h"
@@ -43,22 +43,35 @@ struct TetPassOutput {
   double* force;
 };
 
+// One build of the kernels. The passes take tets [begin, end), all present; of one region for
+// Neo-Hookean. Each tet goes through the same lane code whatever its place in the range, so results do
+// not depend on how a loop splits it, nor on the build: a lane does the same operations at either width.
+struct TetKernels {
+  void (*neoHookeanPass)(const NeoHookeanTets& tets, const double* x, int begin, int end, const TetPassOutput& out);
+  // The same for tets of strain-polynomial regions, but for the tets without a polar rotation (see
+  // StrainPolynomialTets), whose indices it writes to `unrotated` (room for end - begin) and whose
+  // count it returns: their outputs are written but meaningless, and the caller computes them again.
+  int (*strainPolynomialPass)(const StrainPolynomialTets& tets, const double* x, int begin, int end, const TetPassOutput& out,
+                              int* unrotated);
+  // The corner forces of stresses P kept by a pass (stress + 9e), by the same code as the passes' own
+  // force output, so the two give the same bits.
+  void (*forcesFromStresses)(const TetGeometry& tets, const double* stress, int begin, int end, double* force);
+  // The corner forces of one tet e from its P (9, column-major) at force + 12e, by the same code.
+  void (*forcesFromStress)(const TetGeometry& tets, int e, const double* P, double* force);
+  // log of four values (x > 0, or +inf or NaN, which it returns as std::log does); for the tests.
+  void (*log4)(const double* x, double* result);
+};
+
 namespace tet_avx2 {
-// Tets [begin, end), all present; of one region for Neo-Hookean. Each tet goes through the same
-// four-lane code whatever its place in the range, so results do not depend on how a loop splits it.
-void neoHookeanPass(const NeoHookeanTets& tets, const double* x, int begin, int end, const TetPassOutput& out);
-// The same for tets of strain-polynomial regions, but for the tets without a polar rotation (see
-// StrainPolynomialTets), whose indices it writes to `unrotated` (room for end - begin) and whose
-// count it returns: their outputs are written but meaningless, and the caller computes them again.
-int strainPolynomialPass(const StrainPolynomialTets& tets, const double* x, int begin, int end, const TetPassOutput& out,
-                         int* unrotated);
-// The corner forces of stresses P kept by a pass (stress + 9e), by the same code as the passes' own
-// force output, so the two give the same bits.
-void forcesFromStresses(const TetGeometry& tets, const double* stress, int begin, int end, double* force);
-// The corner forces of one tet e from its P (9, column-major) at force + 12e, by the same code.
-void forcesFromStress(const TetGeometry& tets, int e, const double* P, double* force);
-// log of four values (x > 0, or +inf or NaN, which it returns as std::log does); for the tests.
-void log4(const double* x, double* result);
-}  // namespace tet_avx2
+extern const TetKernels kernels;  // four tets per step (AVX2 with FMA)
+}
+namespace tet_avx512 {
+extern const TetKernels kernels;  // eight tets per step (AVX-512F with FMA); all null in a build without it
+}
+// The kernels this process runs: none (nullptr: the general path runs) unless avx2Available(); the
+// AVX2 build's, but for the strain-polynomial pass where avx512Available(), which takes the AVX-512
+// build's. (The Neo-Hookean pass measured no faster at eight tets a step: its loads and stores of
+// several doubles per tet cost more than the arithmetic saved. The others follow it.)
+const TetKernels* tetKernels();
 
 }  // namespace qnsim
