@@ -70,8 +70,8 @@ extern const TetKernels kernels;  // eight tets per step (AVX-512F with FMA); al
 }
 // The kernels this process runs: none (nullptr: the general path runs) unless avx2Available(); the
 // AVX2 build's, but for the strain-polynomial pass where avx512Available(), which takes the AVX-512
-// build's. (The Neo-Hookean pass measured no faster at eight tets a step: its loads and stores of
-// several doubles per tet cost more than the arithmetic saved. The others follow it.)
+// build's. (The Neo-Hookean pass and the forces from kept stresses measured no faster at eight tets a
+// step: their few flops per tet leave the loads and stores of several doubles per tet as the cost.)
 const TetKernels* tetKernels();
 
 }  // namespace qnsim
