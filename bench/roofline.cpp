@@ -67,12 +67,14 @@ double triadBandwidth(int threads, double working_set) {
   return threads * 24.0 * n * repeats / s / 1e9;
 }
 
+// The peak of the widest fused multiply-adds qnsim's kernels run on this processor.
 double peakGflops(int threads) {
   constexpr long kIterations = 50'000'000;
   std::vector<double> sink(threads);
-  const auto chains = avx2Available() ? fmaChainsAvx2 : multiplyAddChains;
+  const bool wide = avx512Available();
+  const auto chains = wide ? fmaChainsAvx512 : avx2Available() ? fmaChainsAvx2 : multiplyAddChains;
   const double s = bestParallelSeconds(threads, 3, [&](int t) { sink[t] = chains(kIterations); });
-  return threads * 96.0 * kIterations / s / 1e9;
+  return threads * (wide ? 192.0 : 96.0) * kIterations / s / 1e9;
 }
 
 }  // namespace
@@ -91,7 +93,7 @@ Roofs measureRoofs(int threads) {
   return roofs;
 }
 
-// Flops per tet of the strain-polynomial kernel (core/objective/tet_kernels_avx2.cpp, a fused
+// Flops per tet of the strain-polynomial kernel (core/objective/tet_kernels.inc, a fused
 // multiply-add counted as 2), for the terms it runs (the union of the regions' forms) and polar
 // iterations of `polar_steps` Newton steps: F from the corners 54, the det test 14, each polar step 87
 // (the cofactors 27, det 5, a division, the update and its size 54), E = sym(R^T F) - I 54, each power
@@ -200,7 +202,8 @@ std::string roofsTable(const Roofs& roofs) {
   std::ostringstream md;
   char line[160];
   std::snprintf(line, sizeof line, "Peak: **%.1f GFLOP/s** (%s on %d thread(s)).\n\n", roofs.peak_gflops,
-                avx2Available() ? "four-lane FMA chains" : "scalar multiply-add chains", roofs.threads);
+                avx512Available() ? "eight-lane FMA chains" : avx2Available() ? "four-lane FMA chains" : "scalar multiply-add chains",
+                roofs.threads);
   md << line << "| working set (all arrays, per thread) | triad bandwidth, all threads (GB/s) |\n|---:|---:|\n";
   for (const Bandwidth& b : roofs.bandwidth) {
     std::snprintf(line, sizeof line, "| %.0f KiB | %.1f |\n", b.working_set_bytes / 1024, b.gb_per_s);

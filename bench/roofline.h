@@ -15,7 +15,7 @@ struct Bandwidth {
 
 struct Roofs {
   int threads = 1;
-  double peak_gflops = 0;  // four-lane FMA chains on every thread (scalar multiply-adds without AVX2)
+  double peak_gflops = 0;  // eight- or four-lane FMA chains on every thread, the widest qnsim runs here (scalar without AVX2)
   std::vector<Bandwidth> bandwidth;  // ascending working sets
   // The bandwidth measured at the smallest working set not below `bytes` (the largest for any more).
   double bandwidthFor(double bytes) const;

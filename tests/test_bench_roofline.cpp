@@ -1,8 +1,11 @@
 // qnsim_roofline's pieces: the phase counts of a scene follow from its sizes and its run (never a
-// timing assertion), and the bandwidth of a working set is the one measured at the next size up.
+// timing assertion), the bandwidth of a working set is the one measured at the next size up, and the
+// peak's chains compute what they say.
 #include <gtest/gtest.h>
 
 #include "bench/roofline.h"
+#include "bench/roofline_kernels.h"
+#include "core/common/simd.h"
 #include "core/scene/catalog.h"
 #include "qnsim/scene.h"
 #include "qnsim/simulation.h"
@@ -51,6 +54,14 @@ TEST(Roofline, AWorkingSetTakesTheBandwidthMeasuredAtTheNextSizeUp) {
   EXPECT_EQ(roofs.bandwidthFor(1e6), 100.0);
   EXPECT_EQ(roofs.bandwidthFor(2e6), 20.0);
   EXPECT_EQ(roofs.bandwidthFor(1e9), 20.0);
+}
+
+// The eight-lane chains are the four-lane ones twice over: the same twelve chains per lane, summed.
+TEST(Roofline, ThePeaksEightLaneChainsAreTheFourLaneOnesTwice) {
+  if (!avx512Available()) GTEST_SKIP() << "this process runs no AVX-512 kernels";
+  const double four = bench::fmaChainsAvx2(1000), eight = bench::fmaChainsAvx512(1000);
+  EXPECT_NEAR(eight, 2 * four, 1e-12 * four);
+  EXPECT_GT(four, 12 * 4 * 0.99);  // four lanes of twelve chains, each near its start 1 + 1e-3 k
 }
 
 }  // namespace
