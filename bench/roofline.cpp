@@ -89,7 +89,9 @@ Roofs measureRoofs(int threads) {
   Roofs roofs;
   roofs.threads = threads;
   roofs.peak_gflops = peakGflops(threads);
-  for (double kib : {24.0, 512.0, 4096.0, 16384.0, 262144.0}) roofs.bandwidth.push_back({kib * 1024, triadBandwidth(threads, kib * 1024)});
+  // L1, then steps through the L2 sizes of today's processors (0.5 to 2 MiB per core), L3, memory.
+  for (double kib : {24.0, 512.0, 1024.0, 2048.0, 4096.0, 16384.0, 262144.0})
+    roofs.bandwidth.push_back({kib * 1024, triadBandwidth(threads, kib * 1024)});
   return roofs;
 }
 
