@@ -11,7 +11,8 @@ namespace qnsim::bench {
 #if defined(__AVX2__) && defined(__FMA__)
 namespace {
 #include "core/common/avx2_lanes.inc"
-
+}  // namespace
+namespace {
 #include "bench/roofline_chains.inc"  // after the primitives it uses
 }  // namespace
 

@@ -11,7 +11,8 @@ namespace qnsim::bench {
 #if defined(__AVX512F__) && defined(__FMA__)
 namespace {
 #include "core/common/avx512_lanes.inc"
-
+}  // namespace
+namespace {
 #include "bench/roofline_chains.inc"  // after the primitives it uses
 }  // namespace
 
