@@ -42,7 +42,8 @@ class SelfBarrier {
   // kappa sum of the (mollified) b(d) over the pairs within d^ at x; adds its gradient when asked.
   double energy(const VecX& x, double kappa, VecX* gradient) const;
   // The largest alpha in [0, max_alpha] such that no pair meets on x + [0, alpha] d (additive CCD, ccd.h),
-  // or with `clearance` > 0, comes closer than it (0 when a pair is that close at x already).
+  // or with `clearance` > 0, comes closer than it; a pair that close at x already may close in by a
+  // tenth of its distance there (a body resting on another within the clearance can still slide).
   double stepBound(const VecX& x, const VecX& d, double max_alpha, double clearance = 0.0) const;
   BarrierStats stats(const VecX& x) const;
   // The pairs within d^ at x in ours' initial Hessian (initial_hessian.cpp): adds the diagonal blocks
@@ -64,6 +65,15 @@ class SelfBarrier {
   // A pair the last frame left at collision detection's floor would otherwise cut every step of this
   // one to nothing: the march that bounds a step can advance only by the gap above the floor.
   VecX separation(const VecX& x, double target) const;
+  // The frame's start direction d without the first-order approach of the pairs within d^ at x whose
+  // closest points lie inside both primitives and that are not two edges near parallel (the others,
+  // such as a vertex beside a triangle's edge, lie farther than a pair inside on a smooth surface, and
+  // their approach is a slide along it; two such edges' terms the mollifier takes out): a pair
+  // whose distance shrinks along d (rate grad d . d < 0) has that rate taken out along its corners'
+  // parts g_k of grad d, each in proportion to its vertex's `mobility` (inverse mass; 0 holds a vertex,
+  // as a handle does), pair after pair in order, kApproachSweeps times (pairs share corners). A body
+  // resting on another then slides along it, where the start's bound would stop the whole start at x.
+  VecX withoutApproach(const VecX& x, VecX d, const VecX& mobility) const;
   int leftOut() const { return static_cast<int>(touching_.size()); }  // pairs touching at the frame's start
 
   // A pair of primitives: a surface vertex (index into the model) and a triangle, two edges (indices
@@ -85,6 +95,7 @@ class SelfBarrier {
   Eigen::Vector4i corners(const Pair& pair) const;
   std::array<Vec3, 4> points(const Pair& pair, const VecX& x) const;
   double pairDistance(const Pair& pair, const std::array<Vec3, 4>& at, Vec12* gradient = nullptr) const;
+  bool mollified(const Pair& pair, const VecX& x) const;  // two edges near parallel, m(c) < 1
   double term(const Pair& pair, const VecX& x, double kappa, Eigen::Matrix<double, 12, 1>* gradient) const;
   // Collision detection's time of impact of a pair moving from x by sweep (ccd.h).
   double impact(const Pair& pair, const VecX& x, const VecX& sweep, const CcdOptions& options) const;

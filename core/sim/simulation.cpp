@@ -74,7 +74,7 @@ DirectionFilter Simulation::Impl::directionFilter() {
 bool Simulation::Impl::guardsInversion() const { return settings().solver.inversion_guard && method->boundsSteps(); }
 
 // The barrier needs a start that touches nothing: x_n (which touched nothing at the frame's end) moved
-// towards the initial guess while the colliders move through the frame, each vertex a collider meets
+// towards the initial guess (under self-contact, sliding: slidingStart) while the colliders move through the frame, each vertex a collider meets
 // riding with it (ContactBarrier::sweptStart), as far as the self-contacts allow and no tet turns flat
 // (those couple the vertices, so one step for all: vertices stopped one by one at a static collider
 // would otherwise let the ones behind them run through them), with any vertex still within d^/2 of a
@@ -110,7 +110,13 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   if (self) self_barrier->beginFrame(x_start, b.dhat());  // surfaces held apart from x_n
   // (The guard's riders feel its position-based friction from the start; the barrier has its own.)
   const double friction = bounds_steps ? 0.0 : settings().contact_friction;
-  const VecX toward = b.sweptStart(x_start, x, settings().time_step, friction) - x_start;
+  // Under self-contact the start heads for x_n + h v_n rather than y: y's h^2 M^-1 f_ext lets a body
+  // resting on another (or on a collider) sag into it, which the contact held up at x_n, and a solve
+  // cut short by collision detection then keeps that sag (a slab on the ground was crushed to a tenth
+  // of its height under a box sliding on it).
+  if (self && settings().solver.initial_guess == InitialGuess::Inertia) x = x_start + settings().time_step * v_dragged;
+  VecX toward = b.sweptStart(x_start, x, settings().time_step, friction) - x_start;
+  if (self) toward = slidingStart(toward);
   // No pair brought within d^/2 either: a start that leaves surfaces almost touching leaves the solve a
   // steep barrier that the step, which does not see its curvature, can only creep along.
   double alpha = self ? self_barrier->stepBound(x_start, toward, 1.0, 0.5 * b.dhat()) : 1.0;
@@ -127,6 +133,16 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x, apart, alpha);
   x += alpha * apart;
   self_barrier->beginFrame(x, b.dhat());
+}
+
+// Bodies resting on each other slide from the frame's start: the start's bound stops the whole start
+// where a pair would come within d^/2 (or close in by a tenth, if closer), so the start takes out, to
+// first order, what brings pairs within d^ closer (SelfBarrier::withoutApproach; a vertex a handle
+// holds does not give way), leaving the motion along the surfaces, which the bound lets through.
+VecX Simulation::Impl::slidingStart(const VecX& toward) const {
+  VecX mobility = built.model.mass.cwiseInverse();
+  for (const Attachment& a : built.model.attachments) mobility[a.vertex] = 0.0;
+  return self_barrier->withoutApproach(x_start, toward, mobility);
 }
 
 ContactBarrier Simulation::Impl::frameBarrier() const {

@@ -42,6 +42,7 @@ struct Simulation::Impl {
   // one that does not), and a start x before any impact or flat tet.
   void prepareStart(VecX& x, bool bounds_steps);
   ContactBarrier frameBarrier() const;  // with this frame's d^ and kappa_min
+  VecX slidingStart(const VecX& toward) const;  // the start's direction under self-contact
   // collider_push.cpp (contact.push): colliders that push the body within the solve.
   bool pushes() const;          // contact.push, under the barrier this frame
   void carryColliderLag();      // after poseColliders: this frame's motion starts where the colliders stood
