@@ -74,7 +74,8 @@ DirectionFilter Simulation::Impl::directionFilter() {
 bool Simulation::Impl::guardsInversion() const { return settings().solver.inversion_guard && method->boundsSteps(); }
 
 // The barrier needs a start that touches nothing: x_n (which touched nothing at the frame's end) moved
-// towards the initial guess (under self-contact, sliding: slidingStart) while the colliders move through the frame, each vertex a collider meets
+// towards the initial guess (under self-contact, x_n + h v_n and sliding: slidingStart) while the
+// colliders move through the frame, each vertex a collider meets
 // riding with it (ContactBarrier::sweptStart), as far as the self-contacts allow and no tet turns flat
 // (those couple the vertices, so one step for all: vertices stopped one by one at a static collider
 // would otherwise let the ones behind them run through them), with any vertex still within d^/2 of a
