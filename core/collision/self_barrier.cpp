@@ -66,9 +66,11 @@ Eigen::Vector4i SelfBarrier::corners(const Pair& pair) const {
   }
 }
 
+double SelfBarrier::mollifierEps(const Pair& pair) const { return kMollifier * rest_length2_[pair.a] * rest_length2_[pair.b]; }
+
 bool SelfBarrier::mollified(const Pair& pair, const VecX& x) const {
   const std::array<Vec3, 4> p = points(pair, x);
-  return (p[1] - p[0]).cross(p[3] - p[2]).squaredNorm() < kMollifier * rest_length2_[pair.a] * rest_length2_[pair.b];
+  return (p[1] - p[0]).cross(p[3] - p[2]).squaredNorm() < mollifierEps(pair);
 }
 
 std::array<Vec3, 4> SelfBarrier::points(const Pair& pair, const VecX& x) const {
@@ -161,7 +163,7 @@ double SelfBarrier::term(const Pair& pair, const VecX& x, double kappa, Vec12* g
     return kappa * b;
   }
   const Vec3 u = p1 - p0, v = q1 - q0, w = u.cross(v);
-  const double eps = kMollifier * rest_length2_[pair.a] * rest_length2_[pair.b], cross2 = w.squaredNorm();
+  const double eps = mollifierEps(pair), cross2 = w.squaredNorm();
   const double m = mollifier(cross2, eps);
   if (gradient) {
     Vec12 grad_c;  // of |u x v|^2: 2 v x w for u, 2 w x u for v
@@ -362,7 +364,7 @@ void SelfBarrier::addCurvature(const VecX& x, double kappa, std::vector<Mat3>& b
     if (!(d > 0 && d < dhat_)) continue;
     double k = kappa * barrierSecondDerivative(d, dhat_);
     if (pair.kind == Kind::EdgeEdge)
-      k *= mollifier((p[1] - p[0]).cross(p[3] - p[2]).squaredNorm(), kMollifier * rest_length2_[pair.a] * rest_length2_[pair.b]);
+      k *= mollifier((p[1] - p[0]).cross(p[3] - p[2]).squaredNorm(), mollifierEps(pair));
     for (int i = 0; i < 4; ++i) {
       const Vec3 g = grad_d.segment<3>(3 * i);
       if (c[i] < 0 || !(k * g.squaredNorm() > 0)) continue;

@@ -95,6 +95,7 @@ class SelfBarrier {
   Eigen::Vector4i corners(const Pair& pair) const;
   std::array<Vec3, 4> points(const Pair& pair, const VecX& x) const;
   double pairDistance(const Pair& pair, const std::array<Vec3, 4>& at, Vec12* gradient = nullptr) const;
+  double mollifierEps(const Pair& pair) const;             // eps of two edges' mollifier (above)
   bool mollified(const Pair& pair, const VecX& x) const;  // two edges near parallel, m(c) < 1
   double term(const Pair& pair, const VecX& x, double kappa, Eigen::Matrix<double, 12, 1>* gradient) const;
   // Collision detection's time of impact of a pair moving from x by sweep (ccd.h).
