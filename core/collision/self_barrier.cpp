@@ -329,6 +329,39 @@ VecX SelfBarrier::separation(const VecX& x, double target) const {
   return push;
 }
 
+// Each corner k of a pair moves its part g_k of grad d: the corners on the other side of the pair from
+// k are those whose part points against g_k, and |g_j| over their sum are the barycentric weights of
+// that side's closest point (a triangle's b_j, an edge's 1 - s and s).
+std::vector<SelfBarrier::Touch> SelfBarrier::touches(const VecX& x, const VecX& v, double kappa) const {
+  std::vector<Vec3> force(static_cast<size_t>(x.size() / 3), Vec3::Zero()), velocity = force;
+  std::vector<double> weight(force.size(), 0.0);
+  for (const Pair& pair : near(x)) {
+    Vec12 gradient, grad_d;
+    if (term(pair, x, kappa, &gradient) == 0.0) continue;
+    pairDistance(pair, points(pair, x), &grad_d);
+    const Eigen::Vector4i c = corners(pair);
+    for (int k = 0; k < 4; ++k) {
+      const Vec3 g_k = grad_d.segment<3>(3 * k), f_k = -gradient.segment<3>(3 * k);
+      if (c[k] < 0 || g_k.squaredNorm() == 0) continue;
+      Vec3 other = Vec3::Zero();
+      double total = 0;
+      for (int j = 0; j < 4; ++j)
+        if (c[j] >= 0 && grad_d.segment<3>(3 * j).dot(g_k) < 0) {
+          other += grad_d.segment<3>(3 * j).norm() * at(v, c[j]);
+          total += grad_d.segment<3>(3 * j).norm();
+        }
+      if (total == 0) continue;
+      force[c[k]] += f_k;
+      velocity[c[k]] += f_k.norm() / total * other;
+      weight[c[k]] += f_k.norm();
+    }
+  }
+  std::vector<Touch> out;
+  for (int i = 0; i < static_cast<int>(force.size()); ++i)
+    if (weight[i] > 0) out.push_back({i, force[i], velocity[i] / weight[i]});
+  return out;
+}
+
 VecX SelfBarrier::withoutApproach(const VecX& x, VecX d, const VecX& mobility) const {
   std::vector<std::pair<Pair, Vec12>> resting;  // the pairs within d^, with their grad d
   for (const Pair& pair : near(x)) {

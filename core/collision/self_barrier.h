@@ -74,6 +74,15 @@ class SelfBarrier {
   // as a handle does), pair after pair in order, kApproachSweeps times (pairs share corners). A body
   // resting on another then slides along it, where the start's bound would stop the whole start at x.
   VecX withoutApproach(const VecX& x, VecX d, const VecX& mobility) const;
+  // What self-contact friction needs of the surfaces each vertex touches at x (the pairs within d^):
+  // the barrier's force on the vertex (kappa, summed over its pairs), whose direction is the contact's
+  // normal, and the velocity, under v, of what it touches (each pair's other side at its closest point,
+  // the pairs weighted by their force on the vertex). One entry per touching vertex, in vertex order.
+  struct Touch {
+    int vertex;
+    Vec3 force, other_velocity;
+  };
+  std::vector<Touch> touches(const VecX& x, const VecX& v, double kappa) const;
   int leftOut() const { return static_cast<int>(touching_.size()); }  // pairs touching at the frame's start
 
   // A pair of primitives: a surface vertex (index into the model) and a triangle, two edges (indices

@@ -70,8 +70,9 @@ std::vector<SettingParameter> declareAll() {
       declare<double>("contact_friction", "Collisions",
                       "Coulomb friction coefficient of contacts (tangential force <= coefficient x normal force, in g and grad g, "
                       "not in A); under contact.model=barrier, lagged: the collider contacts' normal forces from the end of the "
-                      "frame before (docs/contact.md), and for the methods without a line search position-based (a sliding "
-                      "vertex's motion along a collider shortened by the coefficient times its motion into it); 0 = frictionless.",
+                      "frame before, self-contact's from the last frame's motion (docs/contact.md), and for the methods without "
+                      "a line search position-based (a sliding vertex's motion along a collider shortened by the coefficient "
+                      "times its motion into it); 0 = frictionless.",
                       Type::Real, 0.0, 0.0, 10.0, [](Settings& s) -> double& { return s.contact_friction; }),
       declare<double>("contact_slip_speed", "Collisions",
                       "Tangential speed (m/s) below which friction acts as a stiff linear drag instead of the constant Coulomb force.",

@@ -99,6 +99,9 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   const bool self = settings().self_collision.enabled;
   ContactBarrier& b = bounds_steps ? barrier.emplace(frameBarrier()) : guard.emplace(frameBarrier());
   b.beginFrame(colliders, self ? self_barrier.get() : nullptr);
+  objective->frictions.clear();
+  const bool self_friction = self && bounds_steps && settings().contact_friction > 0;
+  const VecX reaction = self_friction ? contactReaction() : VecX();  // before the barrier and friction join g
   if (bounds_steps) {
     objective->barrier = [this](const VecX& z, VecX* gradient) { return barrier->energy(z, gradient); };
     objective->barrier_curvature = [this](const VecX& z, std::vector<NormalStiffness>& out) { barrier->normalStiffness(z, out); };
@@ -109,6 +112,7 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
     b.frictionTerms(x_start, b.stiffness(), s.contact_friction, s.contact_slip_speed * s.time_step, s.time_step, objective->frictions);
   }
   if (self) self_barrier->beginFrame(x_start, b.dhat());  // surfaces held apart from x_n
+  if (self_friction) addSelfFriction(reaction, b.stiffness());
   // (The guard's riders feel its position-based friction from the start; the barrier has its own.)
   const double friction = bounds_steps ? 0.0 : settings().contact_friction;
   // Under self-contact the start heads for x_n + h v_n rather than y: y's h^2 M^-1 f_ext lets a body
@@ -144,6 +148,44 @@ VecX Simulation::Impl::slidingStart(const VecX& toward) const {
   VecX mobility = built.model.mass.cwiseInverse();
   for (const Attachment& a : built.model.attachments) mobility[a.vertex] = 0.0;
   return self_barrier->withoutApproach(x_start, toward, mobility);
+}
+
+// The forces the contacts exerted over the last frame, as its motion shows them: backward Euler's
+// balance m (v_n - v_n-1) / h = f_ext + f(x_n) + f_contact read at the frame's end, f(x_n) being this
+// frame's forces (g's gradient at x_n without the barrier, the friction and the inertia w M (x - y), over
+// c s of integrator.h, which the other integrators put in front of E's gradient).
+// Ten iterations leave the barrier's own force at a frame's end far from the contact's (a box resting on
+// another 1-3 N where its weight is 39 N), while the momentum the motion took is the contact's whatever
+// the solve left: summed over a body it is exact, since the elastic forces sum to zero.
+VecX Simulation::Impl::contactReaction() {
+  VecX gradient = VecX::Zero(x_start.size());
+  objective->evaluate(x_start, &gradient);
+  const StepForm form = stepForm(settings().integrator);
+  const double h = settings().time_step, w = objective->inertiaWeight(), cs = form.energy_scale * form.argument_scale;
+  const VecX& y = objective->inertiaTarget();
+  const Vec3 gravity = settings().gravity;
+  VecX reaction(x_start.size());
+  for (int v = 0; v < x_start.size() / 3; ++v) {
+    const double m = built.model.mass[v];
+    const Vec3 forces = -(vertex(gradient, v) - w * m * (vertex(x_start, v) - vertex(y, v))) / cs;
+    vertex(reaction, v) = m * ((vertex(v_start, v) - vertex(state.v_previous, v)) / h - gravity) - forces;
+  }
+  return reaction;
+}
+
+// Self-contact's friction (contact_friction): IPC's lagged friction, per touching vertex as for the
+// colliders (FrictionTerm), its normal the barrier's force at x_n, its normal force that force's
+// direction in the contact's reaction (contactReaction), its anchor where it would be carried by the
+// surfaces it touches (x_n plus h times their velocity), so that it pulls a vertex along with what it rests on.
+void Simulation::Impl::addSelfFriction(const VecX& reaction, double kappa) {
+  const Settings& s = settings();
+  for (const SelfBarrier::Touch& t : self_barrier->touches(x_start, v_start, kappa)) {
+    const Vec3 normal = t.force.normalized();
+    const double normal_force = normal.dot(vertex(reaction, t.vertex));
+    if (!(normal_force > 0)) continue;
+    objective->frictions.push_back({t.vertex, vertex(x_start, t.vertex) + s.time_step * t.other_velocity, normal,
+                                    s.contact_friction * normal_force, s.contact_slip_speed * s.time_step});
+  }
 }
 
 ContactBarrier Simulation::Impl::frameBarrier() const {

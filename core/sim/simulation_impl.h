@@ -43,6 +43,8 @@ struct Simulation::Impl {
   void prepareStart(VecX& x, bool bounds_steps);
   ContactBarrier frameBarrier() const;  // with this frame's d^ and kappa_min
   VecX slidingStart(const VecX& toward) const;  // the start's direction under self-contact
+  VecX contactReaction();                          // the last frame's contact forces, from its motion
+  void addSelfFriction(const VecX& reaction, double kappa);  // self-contact's lagged friction terms
   // collider_push.cpp (contact.push): colliders that push the body within the solve.
   bool pushes() const;          // contact.push, under the barrier this frame
   void carryColliderLag();      // after poseColliders: this frame's motion starts where the colliders stood
