@@ -116,6 +116,28 @@ TEST(SimState, TheBarriersFrictionResumesExactly) {
   expectResumesExactly(withEdits(box, {}), 12, 6, {}, "barrier friction");
 }
 
+// Self-contact's friction reads its normal forces from the last frame's motion (v_n, v_n-1 and x_n,
+// all in the state): a box sliding on a pinned slab under self-contact, saved as it slides.
+TEST(SimState, SelfContactsFrictionResumesExactly) {
+  const Scene slide = parseScene(R"({"version": 1, "gravity": [0, -9.81, 0], "contact.model": "barrier",
+    "self_collision.enabled": true, "contact_friction": 0.5,
+    "bodies": [
+      {"name": "box", "shape": {"type": "box", "size": [0.2, 0.2, 0.2], "cells": [2, 2, 2]}, "translate": [-0.5, 0.2012, 0],
+       "velocity": [2, 0, 0], "density": 500, "materials": [{"model": "corotated", "mu": 1e5, "lambda": 4e5}]},
+      {"name": "slab", "shape": {"type": "box", "size": [2, 0.1, 0.6], "cells": [10, 1, 3]}, "translate": [0, 0.0501, 0],
+       "density": 500, "materials": [{"model": "corotated", "mu": 1e6, "lambda": 4e6}],
+       "handles": [{"name": "all", "select": {"box": {"min": [-3, -1, -2], "max": [3, 1, 2]}}}]}]})",
+                                 "slide.json");
+  expectResumesExactly(withEdits(slide, {}), 6, 6, {}, "self-contact friction");
+  const auto boxTravel = [&](const std::string& friction) {  // the friction is at work: it slows the box
+    Simulation sim(withEdits(slide, {"contact_friction=" + friction}));
+    const double start = asRows(sim.positions()).topRows(27).col(0).mean();
+    for (int f = 0; f < 12; ++f) sim.step();
+    return asRows(sim.positions()).topRows(27).col(0).mean() - start;
+  };
+  EXPECT_LT(boxTravel("0.5"), 0.8 * boxTravel("0"));
+}
+
 // Edits made before the save (a material, a setting) are the scene's, not the state's: a fresh
 // simulation gets them from the scene it is made of (here the original's, edits applied).
 TEST(SimState, EditsLiveInTheSceneAndTheStateInTheState) {
