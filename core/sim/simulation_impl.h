@@ -2,7 +2,8 @@
 // Inside a Simulation (qnsim/simulation.h). The scene holds the settings and the materials (the
 // model's regions share their materials with it), the SimState holds what changes from frame to
 // frame, and everything else here is derived from those two: the model's attachments and removed
-// flags, A, the method built on A, the per-frame terms of g. simulation.cpp steps, simulation_edits.cpp
+// flags, A, the method built on A, the per-frame terms of g. simulation.cpp steps (frame_contacts.cpp
+// its contacts, collider_push.cpp the colliders pushing within the solve), simulation_edits.cpp
 // applies edits, simulation_matrix.cpp keeps A in step with the model, simulation_compare.cpp solves
 // frames for comparisons and reference errors.
 #include <cmath>
@@ -35,9 +36,11 @@ struct Simulation::Impl {
   void rollBack();
   void measure(double frame_ms, double reference_ms = 0.0);
   void poseColliders(double t);
+  // frame_contacts.cpp: the frame's contacts.
   ContactRefresh contactRefresh();
   StepBound stepBound();
   DirectionFilter directionFilter();
+  bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   // The frame's barrier (contact.model=barrier, for a method that bounds its steps), or its guard (for
   // one that does not), and a start x before any impact or flat tet.
   void prepareStart(VecX& x, bool bounds_steps);
@@ -54,7 +57,6 @@ struct Simulation::Impl {
   // Where a push takes x while the colliders move to `to_poses` over `duration` seconds.
   VecX pushMotion(const VecX& x, const std::vector<Collider>& to_poses, double duration);
   double colliderLag() const;   // how far behind their script (m, the largest)
-  bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).
   const VecX& startOf(const SolverSettings& solver) const {
