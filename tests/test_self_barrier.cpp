@@ -383,9 +383,9 @@ TEST(SelfBarrier, TheBrushsBristlesFollowTheHandleUpUnderTheBarrier) {
 }
 
 // Body on body: a box thrown at 2 m/s along a slab, pinned or resting on the ground, both under
-// self-contact, frictionless unless `friction` says, for 45 frames (1.5 s) with `iterations` a frame;
-// nothing may cross at any frame. Returns how far the box's centre moved.
-Vec3 slideBox(int iterations, bool pinned = true, double friction = 0.0) {
+// self-contact, frictionless unless `friction` says, for `frames` frames (45: 1.5 s) with `iterations`
+// a frame; nothing may cross at any frame. Returns how far the box's centre moved.
+Vec3 slideBox(int iterations, bool pinned = true, double friction = 0.0, int frames = 45) {
   const std::string slab_held = pinned ? R"(, "handles": [{"name": "all", "select": {"box": {"min": [-3, -1, -2], "max": [3, 1, 2]}}}]}])"
                                        : R"(}], "colliders": [{"type": "plane", "name": "ground"}])";
   Scene scene = parseScene(R"({"version": 1, "gravity": [0, -9.81, 0], "contact.model": "barrier",
@@ -403,7 +403,7 @@ Vec3 slideBox(int iterations, bool pinned = true, double friction = 0.0) {
   sim.setIntersectionCheck(true);
   const auto boxCentre = [&] { return asRows(sim.positions()).topRows(64).colwise().mean().transpose().eval(); };
   const Vec3 start = boxCentre();
-  for (int f = 0; f < 45; ++f) {
+  for (int f = 0; f < frames; ++f) {
     sim.step();
     EXPECT_FALSE(sim.lastFrame().rolled_back) << "frame " << f + 1;
     EXPECT_EQ(sim.lastFrame().intersections, 0) << "frame " << f + 1;
@@ -449,16 +449,19 @@ TEST(SelfBarrier, ABoxSlidesOnASlabLyingOnTheGroundWithoutCrushingIt) {
 // the barrier at the frame's end, which held the resting box with 1-3 N of its 39 N weight at 10
 // iterations (friction with those stopped nothing; with the barrier's forces of an earlier start, which
 // were 20-300 times the weight, the box stopped after 0.16 m). Measured: 0.408 m at 30 iterations on the
-// pinned slab, 0.34 m at 10, and 0.47 m at 30 on the slab lying on the ground (which its own friction
-// with the ground holds back).
+// pinned slab, 0.34 m at 10 (the same in the portable and vector builds); on the slab lying on the
+// ground, which slides on the ground a little, 0.41-0.51 m at 30 over the builds and small changes of
+// round-off. The box stops by frame 13 (0.41 s); 25 frames see it stay stopped.
 TEST(SelfBarrier, TheLaggedSelfFrictionStopsABoxWhereCoulombSays) {
   const double coulomb = 4.0 / (2 * 0.5 * 9.81);
-  EXPECT_NEAR(slideBox(30, true, 0.5).x(), coulomb, 0.04);
-  const Vec3 ten = slideBox(10, true, 0.5);
+  EXPECT_NEAR(slideBox(30, true, 0.5, 25).x(), coulomb, 0.04);
+  const Vec3 ten = slideBox(10, true, 0.5, 25);
   EXPECT_GT(ten.x(), 0.25);
   EXPECT_LT(ten.x(), coulomb + 0.04);
   EXPECT_NEAR(ten.y(), 0.0, 0.005);
-  EXPECT_NEAR(slideBox(30, false, 0.5).x(), coulomb, 0.1);
+  const double on_the_ground = slideBox(30, false, 0.5, 25).x();
+  EXPECT_GT(on_the_ground, coulomb - 0.1);
+  EXPECT_LT(on_the_ground, coulomb + 0.15);
 }
 
 }  // namespace
