@@ -345,11 +345,12 @@ std::vector<SelfBarrier::Touch> SelfBarrier::touches(const VecX& x, const VecX& 
       if (c[k] < 0 || g_k.squaredNorm() == 0) continue;
       Vec3 other = Vec3::Zero();
       double total = 0;
-      for (int j = 0; j < 4; ++j)
-        if (c[j] >= 0 && grad_d.segment<3>(3 * j).dot(g_k) < 0) {
-          other += grad_d.segment<3>(3 * j).norm() * at(v, c[j]);
-          total += grad_d.segment<3>(3 * j).norm();
-        }
+      for (int j = 0; j < 4; ++j) {
+        const Vec3 g_j = grad_d.segment<3>(3 * j);
+        if (c[j] < 0 || g_j.dot(g_k) >= 0) continue;
+        other += g_j.norm() * at(v, c[j]);
+        total += g_j.norm();
+      }
       if (total == 0) continue;
       force[c[k]] += f_k;
       velocity[c[k]] += f_k.norm() / total * other;
