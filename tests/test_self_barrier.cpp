@@ -32,25 +32,31 @@ CollisionPrimitives twoTrianglesTwoSegments(const VecX& rest) {
   return p;
 }
 
-// The brute-force smallest distance over every pair the barrier considers.
-double smallestDistance(const SelfBarrier& barrier, const CollisionPrimitives& p, const VecX& x) {
-  double smallest = INFINITY;
+// Calls visit(distance) for every pair the barrier considers, by brute force.
+template <class Visit>
+void everyPairDistance(const SelfBarrier& barrier, const CollisionPrimitives& p, const VecX& x, Visit visit) {
   for (int v = 0; v < static_cast<int>(p.vertices.size()); ++v)
     for (int f = 0; f < p.triangles.rows(); ++f) {
       if ((p.triangles.row(f).array() == p.vertices[v]).any()) continue;
-      smallest = std::min(smallest, barrier.distance({SelfBarrier::Kind::VertexTriangle, p.vertices[v], f}, x));
+      visit(barrier.distance({SelfBarrier::Kind::VertexTriangle, p.vertices[v], f}, x));
     }
   const EdgeIndices& e = barrier.edges();
   for (int i = 0; i < e.rows(); ++i)
     for (int j = i + 1; j < e.rows(); ++j) {
       if (e(i, 0) == e(j, 0) || e(i, 0) == e(j, 1) || e(i, 1) == e(j, 0) || e(i, 1) == e(j, 1)) continue;
-      smallest = std::min(smallest, barrier.distance({SelfBarrier::Kind::EdgeEdge, i, j}, x));
+      visit(barrier.distance({SelfBarrier::Kind::EdgeEdge, i, j}, x));
     }
   for (int s = 0; s < p.segments.rows(); ++s)  // strand vertices against the other strand's segments
     for (int v : {6, 7, 8, 9}) {
       if ((p.segments.row(s).array() == v).any()) continue;
-      smallest = std::min(smallest, barrier.distance({SelfBarrier::Kind::VertexSegment, v, static_cast<int>(e.rows()) - 2 + s}, x));
+      visit(barrier.distance({SelfBarrier::Kind::VertexSegment, v, static_cast<int>(e.rows()) - 2 + s}, x));
     }
+}
+
+// The brute-force smallest distance over every pair the barrier considers.
+double smallestDistance(const SelfBarrier& barrier, const CollisionPrimitives& p, const VecX& x) {
+  double smallest = INFINITY;
+  everyPairDistance(barrier, p, x, [&](double d) { smallest = std::min(smallest, d); });
   return smallest;
 }
 
@@ -92,6 +98,31 @@ TEST(SelfBarrier, GradientMatchesFiniteDifferencesWithTheMollifierAtWork) {
       EXPECT_NEAR(gradient[i], fd, 1e-5 * gradient.norm()) << "turn " << turn << " dof " << i;
     }
   }
+}
+
+// The energy and the statistics skip the candidates whose boxes lie d^ apart without measuring their
+// distance: on stacked primitives jittered about d^ apart (pairs on both sides of d^, boxes straddling
+// it), they count every pair within d^, as brute force does.
+TEST(SelfBarrier, PairsSkippedByTheirBoxesAreNoneWithinReach) {
+  const double dhat = 1e-3;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> lift(0.2 * dhat, 1.6 * dhat), turn(-0.5, 0.5);
+  std::normal_distribution<double> jitter(0, 0.3 * dhat);
+  const CollisionPrimitives p = twoTrianglesTwoSegments(stacked(0.01, 0.0));
+  SelfBarrier barrier(p);
+  int within_total = 0, skipped = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    VecX x = stacked(lift(rng), turn(rng));
+    for (int i = 0; i < x.size(); ++i) x[i] += jitter(rng);
+    barrier.beginFrame(x, dhat);
+    int within = 0, all = 0;
+    everyPairDistance(barrier, p, x, [&](double d) { within += d < dhat, ++all; });
+    ASSERT_EQ(barrier.stats(x).pairs, within) << "trial " << trial;
+    EXPECT_EQ(barrier.energy(x, 1.0, nullptr) > 0, within > barrier.leftOut()) << "trial " << trial;
+    within_total += within, skipped += all - within;
+  }
+  EXPECT_GT(within_total, 200);  // the trials had pairs on both sides of d^
+  EXPECT_GT(skipped, 200);
 }
 
 // Two parallel segments of strands 0.2 d^ apart and nothing else near: their edge-edge term vanishes

@@ -36,6 +36,20 @@ Aabb box(const Indices& vertices, const VecX& x, const VecX* sweep, double grow)
   return Aabb(b.min().array() - grow, b.max().array() + grow);
 }
 
+// Whether a pair's two primitives (a vertex or an edge's two ends, then a triangle or an edge) are at
+// least `reach` apart along one axis: then their distance is at least `reach`. Most candidates are, and
+// this is far cheaper than the distance itself.
+bool boxesApart(bool vertex_first, const std::array<Vec3, 4>& p, double reach) {
+  const int split = vertex_first ? 1 : 2;
+  for (int axis = 0; axis < 3; ++axis) {
+    double low_a = p[0][axis], high_a = low_a, low_b = p[split][axis], high_b = low_b;
+    for (int k = 1; k < split; ++k) low_a = std::min(low_a, p[k][axis]), high_a = std::max(high_a, p[k][axis]);
+    for (int k = split + 1; k < 4; ++k) low_b = std::min(low_b, p[k][axis]), high_b = std::max(high_b, p[k][axis]);
+    if (low_b - high_a >= reach || low_a - high_b >= reach) return true;
+  }
+  return false;
+}
+
 // IPC's mollifier m(c) and dm/dc (self_barrier.h).
 double mollifier(double c, double eps) { return c < eps ? (2.0 - c / eps) * c / eps : 1.0; }
 double mollifierSlope(double c, double eps) { return c < eps ? 2.0 / eps - 2.0 * c / (eps * eps) : 0.0; }
@@ -148,11 +162,16 @@ std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX
   return out;
 }
 
+bool SelfBarrier::mayBeWithin(const Pair& pair, const std::array<Vec3, 4>& p, double reach) const {
+  return !boxesApart(pair.kind == Kind::VertexTriangle, p, reach);
+}
+
 double SelfBarrier::distance(const Pair& pair, const VecX& x) const { return pairDistance(pair, points(pair, x)); }
 
 // kappa m b(d) of one pair (m = 1 but for two edges), and its gradient w.r.t. its points.
 double SelfBarrier::term(const Pair& pair, const VecX& x, double kappa, Vec12* gradient) const {
   const std::array<Vec3, 4> points = this->points(pair, x);
+  if (!mayBeWithin(pair, points, dhat_)) return 0.0;
   const Vec3 &p0 = points[0], &p1 = points[1], &q0 = points[2], &q1 = points[3];
   Vec12 grad_d;
   const double d = pairDistance(pair, points, &grad_d);
@@ -319,8 +338,10 @@ double SelfBarrier::limitMoves(const VecX& x, VecX& d, double clearance) const {
 VecX SelfBarrier::separation(const VecX& x, double target) const {
   VecX push = VecX::Zero(x.size());
   for (const Pair& pair : near(x)) {
+    const std::array<Vec3, 4> p = points(pair, x);
+    if (!mayBeWithin(pair, p, target)) continue;
     Vec12 grad_d;
-    const double d = pairDistance(pair, points(pair, x), &grad_d);
+    const double d = pairDistance(pair, p, &grad_d);
     if (!(d < target) || grad_d.squaredNorm() == 0) continue;
     const Eigen::Vector4i c = corners(pair);
     for (int k = 0; k < 4; ++k)
@@ -366,8 +387,9 @@ std::vector<SelfBarrier::Touch> SelfBarrier::touches(const VecX& x, const VecX& 
 VecX SelfBarrier::withoutApproach(const VecX& x, VecX d, const VecX& mobility) const {
   std::vector<std::pair<Pair, Vec12>> resting;  // the pairs within d^, with their grad d
   for (const Pair& pair : near(x)) {
+    const std::array<Vec3, 4> p = points(pair, x);
     Vec12 grad_d;
-    if (!(pairDistance(pair, points(pair, x), &grad_d) < dhat_)) continue;
+    if (!mayBeWithin(pair, p, dhat_) || !(pairDistance(pair, p, &grad_d) < dhat_)) continue;
     const Eigen::Vector4i c = corners(pair);
     bool inside = true;  // the closest points inside both primitives: every corner moves d
     for (int k = 0; k < 4; ++k) inside = inside && (c[k] < 0 || grad_d.segment<3>(3 * k).squaredNorm() > 0);
@@ -393,6 +415,7 @@ void SelfBarrier::addCurvature(const VecX& x, double kappa, std::vector<Mat3>& b
   for (const Pair& pair : near(x)) {
     const Eigen::Vector4i c = corners(pair);
     const std::array<Vec3, 4> p = points(pair, x);
+    if (!mayBeWithin(pair, p, dhat_)) continue;
     Vec12 grad_d;
     const double d = pairDistance(pair, p, &grad_d);
     if (!(d > 0 && d < dhat_)) continue;
@@ -411,7 +434,9 @@ void SelfBarrier::addCurvature(const VecX& x, double kappa, std::vector<Mat3>& b
 BarrierStats SelfBarrier::stats(const VecX& x) const {
   BarrierStats s;
   for (const Pair& pair : near(x)) {
-    const double d = distance(pair, x);
+    const std::array<Vec3, 4> p = points(pair, x);
+    if (!mayBeWithin(pair, p, dhat_)) continue;
+    const double d = pairDistance(pair, p);
     if (d < dhat_) s.add(d);
   }
   return s;

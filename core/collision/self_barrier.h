@@ -104,6 +104,8 @@ class SelfBarrier {
   Eigen::Vector4i corners(const Pair& pair) const;
   std::array<Vec3, 4> points(const Pair& pair, const VecX& x) const;
   double pairDistance(const Pair& pair, const std::array<Vec3, 4>& at, Vec12* gradient = nullptr) const;
+  // False where the pair's points are surely `reach` apart or more (their boxes are), cheaply.
+  bool mayBeWithin(const Pair& pair, const std::array<Vec3, 4>& at, double reach) const;
   double mollifierEps(const Pair& pair) const;             // eps of two edges' mollifier (above)
   bool mollified(const Pair& pair, const VecX& x) const;  // two edges near parallel, m(c) < 1
   double term(const Pair& pair, const VecX& x, double kappa, Eigen::Matrix<double, 12, 1>* gradient) const;
