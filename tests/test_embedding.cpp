@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 
 #include "core/common/files.h"
 #include "core/export/drawn_surfaces.h"
+#include "core/math/proximity.h"
 #include "core/mesh/embedding.h"
 #include "core/mesh/io_formats.h"
 #include "core/mesh/mesh_io.h"
@@ -154,6 +156,41 @@ TEST_F(Embedded, ARigidMotionOfTheCageMovesTheRenderMeshRigidly) {
   stretched.col(0) *= 2.0;
   const MatX3 S = embeddedPositions(r, flatten(stretched));
   for (int i = 0; i < r.vertexCount(); ++i) EXPECT_NEAR(S(i, 0), 2.0 * fine.V(i, 0), 1e-14);
+}
+
+// Vertices outside the cage are bound to the tet of the nearest boundary face, found through a grid of
+// the faces: the same distance as a search of every face, for points all around the cage, near its
+// faces, edges and corners and farther out.
+TEST_F(Embedded, OutsideVerticesFindTheNearestBoundaryFace) {
+  const SurfaceMesh boundary = boundarySurface(cage);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> around(-0.025, 0.025), unit(0.0, 1.0);  // within a tenth of its size
+  RenderSurface points;
+  points.V.resize(400, 3);
+  const Vec3 lo = cage.V.colwise().minCoeff(), hi = cage.V.colwise().maxCoeff();
+  for (int i = 0; i < points.V.rows(); ++i) {
+    Vec3 p;
+    for (int k = 0; k < 3; ++k) p[k] = lo[k] + unit(rng) * (hi[k] - lo[k]) + around(rng);
+    const int snapped = i % 4;  // a quarter each on the cage's planes or its edges, pushed out along one axis
+    if (snapped >= 1) p[0] = i % 2 ? hi[0] + 0.01 * unit(rng) : lo[0] - 0.01 * unit(rng);
+    if (snapped >= 2) p[1] = hi[1];
+    points.V.row(i) = p;
+  }
+  points.F.resize(1, 3);
+  points.F << 0, 1, 2;
+  const RenderMesh r = embedSurface(points, cage.V, cage.T, 0, "points");
+  int outside = 0;
+  for (int i = 0; i < points.V.rows(); ++i) {
+    if (r.outside[i] == 0.0) continue;
+    ++outside;
+    double nearest = INFINITY;
+    for (int f = 0; f < boundary.F.rows(); ++f)
+      nearest = std::min(nearest, pointTriangleDistance(points.V.row(i), boundary.V.row(boundary.F(f, 0)), boundary.V.row(boundary.F(f, 1)),
+                                                        boundary.V.row(boundary.F(f, 2))));
+    EXPECT_NEAR(r.outside[i], nearest, 1e-15) << "vertex " << i;
+    EXPECT_NEAR(r.weights[i].sum(), 1.0, 1e-12);
+  }
+  EXPECT_GT(outside, 250);
 }
 
 TEST_F(Embedded, ARenderMeshFarFromItsCageIsRefused) {

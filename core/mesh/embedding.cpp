@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "core/collision/box_grid.h"
 #include "core/common/parallel.h"
 #include "core/math/proximity.h"
 #include "qnsim/error.h"
@@ -83,6 +84,66 @@ std::vector<BoundaryFace> boundaryWithTets(const TetIndices& T) {
   return out;
 }
 
+// The boundary face nearest a point, by a grid of the faces' boxes: a face within r of p has its box
+// within the cube of half-size r about p. The same face as a search of every face in order (the first
+// of equally near ones).
+class NearestFace {
+ public:
+  NearestFace(const std::vector<BoundaryFace>& faces, const MatX3& V) : faces_(faces), V_(V) {
+    boxes_.reserve(faces.size());
+    double extent = 0;
+    for (const BoundaryFace& f : faces) {
+      Aabb box;
+      for (int k = 0; k < 3; ++k) box.extend(Vec3(V.row(f.v[k])));
+      boxes_.push_back(box);
+      extent += box.sizes().maxCoeff();
+    }
+    cell_ = std::max(extent / std::max<std::size_t>(faces.size(), 1), 1e-9);
+    reach_ = (V.colwise().maxCoeff() - V.colwise().minCoeff()).norm() + cell_;
+    grid_.build(boxes_, cell_);
+  }
+  // The index of the nearest face, and its distance.
+  int nearest(const Vec3& p, double& distance) const {
+    std::vector<int> hits;
+    double r = cell_;
+    for (; hits.empty() && r < 2 * reach_; r *= 2) grid_.query(Aabb(p.array() - r, p.array() + r), hits);
+    distance = std::numeric_limits<double>::infinity();
+    for (int f : hits) distance = std::min(distance, this->distance(p, f));
+    if (hits.empty() || !std::isfinite(distance)) return inOrder(p, every(), distance);  // p far beyond, or NaN
+    const double r_exact = distance * (1 + 1e-9) + 1e-12;  // every face as near: spare for round-off
+    hits.clear();
+    grid_.query(Aabb(p.array() - r_exact, p.array() + r_exact), hits);
+    std::sort(hits.begin(), hits.end());
+    return inOrder(p, hits, distance);
+  }
+
+ private:
+  double distance(const Vec3& p, int f) const {
+    const Eigen::Vector3i& v = faces_[f].v;
+    return pointTriangleDistance(p, V_.row(v[0]), V_.row(v[1]), V_.row(v[2]));
+  }
+  std::vector<int> every() const {
+    std::vector<int> all(faces_.size());
+    for (std::size_t f = 0; f < all.size(); ++f) all[f] = static_cast<int>(f);
+    return all;
+  }
+  int inOrder(const Vec3& p, const std::vector<int>& candidates, double& best) const {
+    best = std::numeric_limits<double>::infinity();
+    int face = candidates.empty() ? 0 : candidates.front();
+    for (int f : candidates) {
+      const double d = distance(p, f);
+      if (d < best) best = d, face = f;
+    }
+    return face;
+  }
+
+  const std::vector<BoundaryFace>& faces_;
+  const MatX3& V_;
+  std::vector<Aabb> boxes_;
+  BoxGrid grid_;
+  double cell_ = 1, reach_ = 1;
+};
+
 }  // namespace
 
 RenderMesh embedSurface(const RenderSurface& surface, const MatX3& V, const TetIndices& T, int first_vertex, const std::string& source) {
@@ -114,16 +175,12 @@ RenderMesh embedSurface(const RenderSurface& surface, const MatX3& V, const TetI
     if (tet_of[i] < 0) outside.push_back(i);
   if (!outside.empty()) {
     const std::vector<BoundaryFace> faces = boundaryWithTets(T);
+    const NearestFace nearest(faces, V);
     parallelFor(static_cast<int>(outside.size()), 16, [&](int begin, int end) {
       for (int k = begin; k < end; ++k) {
         const int i = outside[k];
         const Vec3 p = surface.V.row(i);
-        double best = std::numeric_limits<double>::infinity();
-        for (const BoundaryFace& f : faces) {
-          const double d = pointTriangleDistance(p, V.row(f.v[0]), V.row(f.v[1]), V.row(f.v[2]));
-          if (d < best) best = d, tet_of[i] = f.tet;
-        }
-        out.outside[i] = best;
+        tet_of[i] = faces[nearest.nearest(p, out.outside[i])].tet;
         out.weights[i] = barycentric(V, T, tet_of[i], p);
       }
     });
