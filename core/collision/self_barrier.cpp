@@ -295,8 +295,9 @@ double SelfBarrier::stepBound(const VecX& x, const VecX& d, double max_alpha, do
       for (int i = chunk * kGrain; i < std::min(n, (chunk + 1) * kGrain); ++i) {
         options.max_time = bounds[chunk];
         if (clearance > 0) {  // the pair's distance matters only below clearance / kCloserKept (1 % spare for round-off)
-          const bool close = mayBeWithin(pairs[i], points(pairs[i], x), 1.01 * clearance / kCloserKept);
-          options.min_distance = std::max(floor, close ? std::min(clearance, kCloserKept * distance(pairs[i], x)) : clearance);
+          const std::array<Vec3, 4> p = points(pairs[i], x);
+          const bool close = mayBeWithin(pairs[i], p, 1.01 * clearance / kCloserKept);
+          options.min_distance = std::max(floor, close ? std::min(clearance, kCloserKept * pairDistance(pairs[i], p)) : clearance);
         }
         bounds[chunk] = std::min(bounds[chunk], impact(pairs[i], x, sweep, options));
       }
