@@ -63,8 +63,8 @@ TEST(InversionBound, StepBoundKeepsEveryTetPositiveAlongTheStep) {
   EXPECT_GT(limited, 20);
 }
 
-// With a floor (contact.push's, 1/2), no tet's det F goes below it along the step, nor below half its
-// det F at the start where that is lower already; the bound is where the first one reaches it.
+// With a floor (contact.push's, 1/2), no tet's det F goes below the smaller of the floor and half its
+// det F at the start along the step; the bound is where the first one reaches it.
 TEST(InversionBound, AFloorKeepsEveryTetAboveIt) {
   const BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "neo_hookean", "mu": 1e4, "lambda": 4e4})"));
   const TetElements& tets = built.model.tets;

@@ -70,7 +70,7 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
         // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
         const std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
         if (!(c[0] > 0)) continue;
-        // det Ds = 6 V det F: the level det F = floor, or half of det F where it is below the floor already.
+        // det Ds = 6 V det F: the level det F = the smaller of floor and half of det F at x.
         const double level = floor > 0 ? std::min(6 * tets.volume[e] * floor, 0.5 * c[0]) : 0.0;
         const double root = firstCubicRoot(c[0] - level, c[1], c[2], c[3], alpha);
         if (root < alpha) alpha = keep * root;

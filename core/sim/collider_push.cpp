@@ -22,9 +22,9 @@ constexpr double kPushReach = 10;
 constexpr int kPushSolves = 30;
 constexpr double kPushTolerance = 1e-3;
 constexpr int kPushPasses = 3;
-// A push compresses no tet below det F = 1/2 (nor to less than half its det F where it is below that
-// already): the push is not a step of g, so left to flatten tets as far as the guard allows it did so
-// push after push, and the iterations between could not undo it (bunny through the torus, Neo-Hookean).
+// A push compresses no tet below the smaller of det F = 1/2 and half its det F before it: the push is
+// not a step of g, so left to flatten tets as far as the guard allows it did so push after push, and
+// the iterations between could not undo it (bunny through the torus, Neo-Hookean).
 constexpr double kPushFloor = 0.5;
 
 // The smallest distance from a vertex to a collider (negative inside one), or `reach` when none is closer.
