@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <set>
 
 #include "core/common/parallel.h"
 #include "core/math/proximity.h"
@@ -60,7 +59,7 @@ CollisionPrimitives collisionPrimitives(const Model& model) {
   CollisionPrimitives p;
   p.rest = model.rest;
   p.body.assign(model.vertexCount(), -1);
-  std::set<int> vertices;
+  std::vector<char> on_surface(static_cast<size_t>(model.vertexCount()), 0);  // or on a strand
   std::vector<Eigen::Vector3i> triangles;
   std::vector<Eigen::Vector2i> segments;
   for (int b = 0; b < static_cast<int>(model.bodies.size()); ++b) {
@@ -69,15 +68,16 @@ CollisionPrimitives collisionPrimitives(const Model& model) {
     for (Eigen::Index f = 0; f < body.surface.rows(); ++f) {
       triangles.push_back(body.surface.row(f));
       p.two_sided.push_back(body.is_cloth);
-      for (int k = 0; k < 3; ++k) vertices.insert(body.surface(f, k));
+      for (int k = 0; k < 3; ++k) on_surface[body.surface(f, k)] = 1;
     }
     for (Eigen::Index s = 0; s < body.segments.rows(); ++s) {
       segments.push_back(body.segments.row(s));
       p.radius.push_back(body.strand_radius);
-      for (int k = 0; k < 2; ++k) vertices.insert(body.segments(s, k));
+      for (int k = 0; k < 2; ++k) on_surface[body.segments(s, k)] = 1;
     }
   }
-  p.vertices.assign(vertices.begin(), vertices.end());
+  for (int v = 0; v < model.vertexCount(); ++v)
+    if (on_surface[v]) p.vertices.push_back(v);
   p.triangles.resize(static_cast<Eigen::Index>(triangles.size()), 3);
   for (size_t f = 0; f < triangles.size(); ++f) p.triangles.row(static_cast<Eigen::Index>(f)) = triangles[f];
   p.segments.resize(static_cast<Eigen::Index>(segments.size()), 2);
@@ -148,12 +148,15 @@ Aabb segmentBox(const CollisionPrimitives& p, int i, const VecX& x, const VecX& 
 }
 
 EdgeIndices triangleEdges(const CollisionPrimitives& p) {
-  std::set<std::pair<int, int>> edges;
+  std::vector<std::pair<int, int>> edges;  // each once, sorted
+  edges.reserve(static_cast<size_t>(3 * p.triangles.rows()));
   for (Eigen::Index f = 0; f < p.triangles.rows(); ++f)
     for (int k = 0; k < 3; ++k) {
       const int a = p.triangles(f, k), b = p.triangles(f, (k + 1) % 3);
-      edges.insert({std::min(a, b), std::max(a, b)});
+      edges.emplace_back(std::min(a, b), std::max(a, b));
     }
+  std::sort(edges.begin(), edges.end());
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   EdgeIndices out(static_cast<Eigen::Index>(edges.size()), 2);
   Eigen::Index row = 0;
   for (const auto& [a, b] : edges) out.row(row++) << a, b;
