@@ -36,15 +36,15 @@ Aabb box(const Indices& vertices, const VecX& x, const VecX* sweep, double grow)
   return Aabb(b.min().array() - grow, b.max().array() + grow);
 }
 
-// Whether a pair's two primitives (a vertex or an edge's two ends, then a triangle or an edge) are at
-// least `reach` apart along one axis: then their distance is at least `reach`. Most candidates are, and
-// this is far cheaper than the distance itself.
-bool boxesApart(bool vertex_first, const std::array<Vec3, 4>& p, double reach) {
-  const int split = vertex_first ? 1 : 2;
+// Whether a pair's two primitives (the first `First` points: a vertex or an edge's two ends; the rest: a
+// triangle or an edge) are at least `reach` apart along one axis: then their distance is at least
+// `reach`. Most candidates are, and this is far cheaper than the distance itself.
+template <int First>
+bool boxesApart(const std::array<Vec3, 4>& p, double reach) {
   for (int axis = 0; axis < 3; ++axis) {
-    double low_a = p[0][axis], high_a = low_a, low_b = p[split][axis], high_b = low_b;
-    for (int k = 1; k < split; ++k) low_a = std::min(low_a, p[k][axis]), high_a = std::max(high_a, p[k][axis]);
-    for (int k = split + 1; k < 4; ++k) low_b = std::min(low_b, p[k][axis]), high_b = std::max(high_b, p[k][axis]);
+    double low_a = p[0][axis], high_a = low_a, low_b = p[First][axis], high_b = low_b;
+    for (int k = 1; k < First; ++k) low_a = std::min(low_a, p[k][axis]), high_a = std::max(high_a, p[k][axis]);
+    for (int k = First + 1; k < 4; ++k) low_b = std::min(low_b, p[k][axis]), high_b = std::max(high_b, p[k][axis]);
     if (low_b - high_a >= reach || low_a - high_b >= reach) return true;
   }
   return false;
@@ -163,7 +163,7 @@ std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX
 }
 
 bool SelfBarrier::mayBeWithin(const Pair& pair, const std::array<Vec3, 4>& p, double reach) const {
-  return !boxesApart(pair.kind == Kind::VertexTriangle, p, reach);
+  return pair.kind == Kind::VertexTriangle ? !boxesApart<1>(p, reach) : !boxesApart<2>(p, reach);
 }
 
 double SelfBarrier::distance(const Pair& pair, const VecX& x) const { return pairDistance(pair, points(pair, x)); }
