@@ -38,7 +38,8 @@ Aabb box(const Indices& vertices, const VecX& x, const VecX* sweep, double grow)
 
 // Whether a pair's two primitives (the first `First` points: a vertex or an edge's two ends; the rest: a
 // triangle or an edge) are at least `reach` apart along one axis: then their distance is at least
-// `reach`. Most candidates are, and this is far cheaper than the distance itself.
+// `reach`, and the distance itself need not be measured: a saving where many candidates are that far
+// apart (the brush's bristles), a small overhead where their boxes overlap (docs/contact.md).
 template <int First>
 bool boxesApart(const std::array<Vec3, 4>& p, double reach) {
   for (int axis = 0; axis < 3; ++axis) {
