@@ -171,7 +171,7 @@ class Simulation:
     def masses(self) -> npt.NDArray[np.float64]: ...
     @property
     def tets(self) -> npt.NDArray[np.int32]:
-        """(m, 4) vertex indices, read-only."""
+        """(m, 4) vertex indices, read-only, in the model's spatially coherent order (the vertices keep the file's)."""
     @property
     def surface_triangles(self) -> npt.NDArray[np.int32]:
         """(k, 3) vertex indices, read-only."""

@@ -109,7 +109,8 @@ void bindSimulation(py::module_& m) {
             return readOnlyView(tets.empty() ? nullptr : tets.front().data(), {py::ssize_t(tets.size()), 4}, {4 * sizeof(int), sizeof(int)},
                                 self);
           },
-          "Tetrahedra as vertex indices, (m, 4) int32, read-only (m = 0 for cloth).")
+          "Tetrahedra as vertex indices, (m, 4) int32, read-only (m = 0 for cloth), in the model's spatially coherent\n"
+          "order, not the mesh file's (the vertices keep the file's).")
       .def_property_readonly(
           "surface_triangles", [](py::object self) { return surfaceTriangles(handle(self).sim().model(), self); },
           "Every body's outward surface triangles as vertex indices, (k, 3) int32, read-only.")

@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 // Small inline scenes and random states for tests of the objective and the solvers.
 #include <random>
 #include <string>
@@ -65,6 +66,12 @@ inline std::string clothSceneJson() {
 }
 
 inline BuiltModel buildInline(const std::string& json) { return buildModel(parseScene(json, "inline.json")); }
+
+// The model's number of a body's mesh tet (the model keeps the tets in a spatial order, Body::mesh_tet).
+inline int modelTet(const Body& body, int mesh_tet) {
+  const auto at = std::find(body.mesh_tet.begin(), body.mesh_tet.end(), mesh_tet);
+  return at == body.mesh_tet.end() ? -1 : body.first_tet + static_cast<int>(at - body.mesh_tet.begin());
+}
 
 // The simulation's objective g (inside it; not part of the public API).
 inline Objective& objectiveOf(Simulation& sim) { return *internals(sim).objective; }

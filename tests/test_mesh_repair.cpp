@@ -10,6 +10,7 @@
 #include "core/mesh/shapes.h"
 #include "qnsim/error.h"
 #include "qnsim/simulation.h"
+#include "tests/sim_fixtures.h"
 #include "tests/test_util.h"
 
 namespace qnsim {
@@ -121,7 +122,7 @@ TEST(MeshRepair, OddRegionTagsTakeTheDefaultMaterial) {
   Simulation sim(scene);
   const Model& model = sim.model();
   ASSERT_EQ(model.regions.size(), 2u);
-  for (int e = 0; e < model.tets.size(); ++e) EXPECT_EQ(model.tets.region[e], e % 3 == 2 ? 1 : 0) << e;
+  for (int e = 0; e < model.tets.size(); ++e) EXPECT_EQ(model.tets.region[test::modelTet(model.bodies[0], e)], e % 3 == 2 ? 1 : 0) << e;
   sim.step();
   EXPECT_TRUE(sim.positions().allFinite());
 }

@@ -87,7 +87,7 @@ TEST(PbdConstraints, ConstraintEnergyIsFixedCorotated) {
 struct OneTet {
   BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "corotated"})"));
   VecX x, inverse_mass;
-  int e = 5;
+  int e = test::modelTet(built.model.bodies[0], 5);
   OneTet(double amplitude, unsigned seed) {
     std::mt19937 rng(seed);
     x = test::perturbed(built.model.rest, amplitude, rng);

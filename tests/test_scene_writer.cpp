@@ -202,6 +202,33 @@ TEST(SceneWriter, RemovedElementsAreAnOptionalSection) {
   EXPECT_EQ(fresh.lastFrame().removed, live.state().removed.size());
 }
 
+// The model keeps its tets in a spatial order (Body::mesh_tet); the saved scene names the removed tets
+// by their place in the mesh, which the scene holds, and reading it back removes the same tets.
+TEST(SceneWriter, RemovedTetsAreSavedAsTheMeshsTets) {
+  Simulation live(parseScene(test::boxSceneJson(R"({"model": "corotated"})"), test::sourceDir() / "scenes" / "inline.json", {"threads=1"}));
+  const Vec3 apex(0.05, 1, 0);
+  ASSERT_GT(live.apply(Cut{apex, Vec3(0.05, -1, -2) - apex, Vec3(0.05, -1, 2) - apex}).removed, 0);
+  const Scene saved = live.savedScene(true);
+  const std::vector<int>& named = saved.bodies[0].removed.tets;
+  const std::vector<int>& removed = live.state().removed.tets;
+  ASSERT_EQ(named.size(), removed.size());
+  EXPECT_TRUE(std::is_sorted(named.begin(), named.end()));
+  const Body& body = live.model().bodies[0];
+  bool renumbered = false;
+  for (int e : removed) {
+    const int mesh_tet = body.mesh_tet[e - body.first_tet];
+    renumbered = renumbered || mesh_tet != e - body.first_tet;
+    EXPECT_TRUE(std::binary_search(named.begin(), named.end(), mesh_tet)) << "model tet " << e;
+    const Eigen::Vector4i in_mesh = saved.bodies[0].mesh.T.row(mesh_tet).transpose().array() + body.first_vertex;
+    EXPECT_EQ(in_mesh, live.model().tets.vertices[e]) << e;
+  }
+  EXPECT_TRUE(renumbered) << "the cut should reach tets the spatial order moved";
+  const auto path = test::scratchDir("scene_writer_removed_tets") / "cut.json";
+  writeScene(saved, path);
+  Simulation fresh(loadScene(path));
+  EXPECT_EQ(fresh.state().removed.tets, removed);
+}
+
 TEST(SceneWriter, AFileThatCannotBeWrittenIsNamed) {
   const Scene scene = loadScene(catalogScenePath("twisting_bar"));
   const auto where = test::scratchDir("scene_writer_fail") / "no such folder" / "bar.json";

@@ -281,8 +281,9 @@ TEST(Tearing, TheBarrierHoldsTheSurfacesATearMakes) {
 TEST(RemovalSurface, AnInteriorTetOpensFourFacesFacingIntoIt) {
   BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "corotated"})"));
   Model& model = built.model;
+  const int central = test::modelTet(model.bodies[0], 0);  // the box mesh's first cell's inner tet
   const auto before = faceSet(model.bodies[0].surface);
-  ASSERT_EQ(removeElements(model, {{0}, {}}), 1);
+  ASSERT_EQ(removeElements(model, {{central}, {}}), 1);
   const TriIndices& F = model.bodies[0].surface;
   ASSERT_EQ(F.rows(), static_cast<Eigen::Index>(before.size()) + 4);
   for (Eigen::Index f = 0; f < F.rows(); ++f) {
@@ -290,17 +291,18 @@ TEST(RemovalSurface, AnInteriorTetOpensFourFacesFacingIntoIt) {
     std::sort(face.begin(), face.end());
     if (before.count(face)) continue;
     for (int c : face)
-      EXPECT_TRUE(std::count(model.tets.vertices[0].data(), model.tets.vertices[0].data() + 4, c)) << "not a face of tet 0";
+      EXPECT_TRUE(std::count(model.tets.vertices[central].data(), model.tets.vertices[central].data() + 4, c)) << "not a face of the tet";
     const Vec3 a = vertex(model.rest, F(f, 0)), b = vertex(model.rest, F(f, 1)), c = vertex(model.rest, F(f, 2));
-    EXPECT_GT((b - a).cross(c - a).dot(tetCentroid(model, 0) - a), 0) << "a new face points into the material";
+    EXPECT_GT((b - a).cross(c - a).dot(tetCentroid(model, central) - a), 0) << "a new face points into the material";
   }
 }
 
 TEST(RemovalSurface, ABoundaryTetTakesItsFacesAndOpensTheOneItShared) {
   BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "corotated"})"));
   Model& model = built.model;
+  const int central = test::modelTet(model.bodies[0], 0), corner = test::modelTet(model.bodies[0], 1);  // the first cell's
   const auto before = faceSet(model.bodies[0].surface);
-  ASSERT_EQ(removeElements(model, {{1}, {}}), 1);
+  ASSERT_EQ(removeElements(model, {{corner}, {}}), 1);
   const auto after = faceSet(model.bodies[0].surface);
   EXPECT_EQ(after.size(), before.size() - 3 + 1);
   for (const auto& face : after)
@@ -311,7 +313,7 @@ TEST(RemovalSurface, ABoundaryTetTakesItsFacesAndOpensTheOneItShared) {
   EXPECT_EQ(gone.size(), 3u);
   ASSERT_EQ(opened.size(), 1u);
   EXPECT_TRUE(std::all_of(opened.begin()->begin(), opened.begin()->end(), [&](int v) {
-    return std::count(model.tets.vertices[0].data(), model.tets.vertices[0].data() + 4, v) > 0;
+    return std::count(model.tets.vertices[central].data(), model.tets.vertices[central].data() + 4, v) > 0;
   })) << "the opened face is the central tet's";
 }
 

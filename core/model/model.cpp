@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/material/stiffness_fit.h"
+#include "core/mesh/spatial_order.h"
 #include "qnsim/error.h"
 
 namespace qnsim {
@@ -33,7 +34,11 @@ void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, doub
   body.vertex_count = static_cast<int>(mesh.V.rows());
   body.first_tet = model.tets.size();
   body.tet_count = static_cast<int>(mesh.T.rows());
-  for (int e = 0; e < mesh.T.rows(); ++e) {
+  MatX3 centroids(mesh.T.rows(), 3);
+  for (int e = 0; e < mesh.T.rows(); ++e)
+    centroids.row(e) = (mesh.V.row(mesh.T(e, 0)) + mesh.V.row(mesh.T(e, 1)) + mesh.V.row(mesh.T(e, 2)) + mesh.V.row(mesh.T(e, 3))) / 4;
+  body.mesh_tet = spatialOrder(centroids);
+  for (int e : body.mesh_tet) {
     const Eigen::Vector4i t = mesh.T.row(e).transpose().array() + first;
     Mat3 Dm;
     for (int c = 0; c < 3; ++c) Dm.col(c) = vertex(model.rest, t[c + 1]) - vertex(model.rest, t[0]);

@@ -12,7 +12,8 @@ namespace qnsim {
 // Appends a region and returns its index.
 int addRegion(Model& model, std::string name, std::shared_ptr<const Material> material, const Fiber& fiber = {});
 
-// Appends a tet body: `tet_region[e]` is the model region (a solid) of the mesh's tet e.
+// Appends a tet body: `tet_region[e]` is the model region (a solid) of the mesh's tet e. Its tets go in
+// in their centroids' spatial order (spatial_order.h; Body::mesh_tet says which is which).
 // Masses are lumped: each tet gives density * V / 4 to each of its vertices.
 void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& tet_region);
 

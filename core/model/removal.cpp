@@ -181,7 +181,9 @@ void updateSurfaces(Model& model) {
       for (size_t i = 0; i < present.size(); ++i) body.segments.row(static_cast<Eigen::Index>(i)) = model.springs.vertices[present[i]].transpose();
       continue;
     }
-    for (int e = body.first_tet; e < body.first_tet + body.tet_count; ++e)
+    std::vector<int> by_mesh(body.tet_count);  // in the mesh's order, so that the faces keep theirs (model.cpp)
+    for (int i = 0; i < body.tet_count; ++i) by_mesh[body.mesh_tet[i]] = body.first_tet + i;
+    for (int e : by_mesh)
       if (!model.tets.removed[e]) present.push_back(e);
     TetIndices T(static_cast<Eigen::Index>(present.size()), 4);
     for (size_t i = 0; i < present.size(); ++i) T.row(static_cast<Eigen::Index>(i)) = model.tets.vertices[present[i]].transpose();

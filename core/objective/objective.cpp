@@ -12,13 +12,12 @@
 namespace qnsim {
 namespace {
 
-// dE/dx_a = V P g_a of tet e: the columns of V P Dm^-T, and minus their sum for x0.
-inline void tetForces(const TetElements& tets, int e, const Mat3& P, Vec3* force) {
+// dE/dx_a = V P g_a of tet e: the columns of V P Dm^-T, and minus their sum for x0 (12 at force).
+inline void tetForces(const TetElements& tets, int e, const Mat3& P, double* force) {
   const Mat3 H = tets.volume[e] * P * tets.rest_inverse[e].transpose();
-  force[1] = H.col(0);
-  force[2] = H.col(1);
-  force[3] = H.col(2);
-  force[0] = -(H.col(0) + H.col(1) + H.col(2));
+  Eigen::Map<Eigen::Matrix<double, 3, 4>> f(force);
+  f.rightCols<3>() = H;
+  f.col(0) = -(H.col(0) + H.col(1) + H.col(2));
 }
 
 }  // namespace
@@ -28,7 +27,7 @@ Objective::Objective(const Model& model) : model_(model) {
   y_ = model.rest;
   damping.anchor = model.rest;
   element_energy_.assign(nt + ns, 0.0);
-  element_force_.assign(4 * nt + ns, Vec3::Zero());
+  element_force_.assign(4 * nt + ns + n, Vec3::Zero());
   vertex_energy_.assign(n, 0.0);
   // Incidence: for every vertex, the slots of element_force_ that act on it, in element order: first
   // those added (the tets', and the springs' on their first vertex), then those subtracted (a spring's
@@ -47,9 +46,11 @@ Objective::Objective(const Model& model) : model_(model) {
   std::vector<int> next_added(incidence_start_.begin(), incidence_start_.end() - 1), next_subtracted = incidence_subtracted_;
   for (int e = 0; e < nt; ++e)
     for (int a = 0; a < 4; ++a) incidence_slot_[next_added[model.tets.vertices[e][a]]++] = 4 * e + a;
+  spring_vertex_.assign(n, 0);
   for (int s = 0; s < ns; ++s) {
     incidence_slot_[next_added[model.springs.vertices[s][0]]++] = 4 * nt + s;
     incidence_slot_[next_subtracted[model.springs.vertices[s][1]]++] = 4 * nt + s;
+    spring_vertex_[model.springs.vertices[s][0]] = spring_vertex_[model.springs.vertices[s][1]] = 1;
   }
   chooseTetKernels();  // sizes its tables here, so that no pass allocates
 }
@@ -72,13 +73,15 @@ const VecX& Objective::energyArgument(const VecX& x) {
 }
 
 // Calls run(first, last) for every run of consecutive present tets of one run key in [begin, end) (of
-// one region, or all strain-polynomial), and clears the removed ones (their forces too when clear_forces).
+// one region, or all strain-polynomial), and clears the removed ones: their energies, and their forces
+// where `force` holds those of [begin, end) (12 per tet).
 template <class Run>
-void Objective::forEachTetRun(int begin, int end, bool clear_forces, const Run& run) {
+void Objective::forEachTetRun(int begin, int end, double* force, const Run& run) {
   const TetElements& tets = model_.tets;
   for (int first = begin; first < end;) {
-    if (tets.removed[first]) {
-      clearElement(first, 4 * first, 4, clear_forces);
+    if (tets.removed[first]) {  // a removed element (removal.h) adds nothing
+      element_energy_[first] = 0.0;
+      if (force) std::fill_n(force + 12 * (first - begin), 12, 0.0);
       ++first;
       continue;
     }
@@ -114,21 +117,68 @@ NeoHookeanTets Objective::neoHookeanTets(int region) const {
   return {tetGeometry(), c.mu, c.lambda, c.inversion_j};
 }
 
+// The split of the tets for their forces (corner_targets.h): one part a thread, of at least 256 tets (the
+// chunk of the passes without forces).
+const CornerTargets& Objective::cornerTargets() {
+  const int nt = model_.tets.size(), parts = std::max(1, std::min(threadCount(), nt / 256));
+  if (corner_targets_.parts() != parts)
+    corner_targets_ = qnsim::cornerTargets(model_.tets.vertices, spring_vertex_, parts, 4 * nt + model_.springs.size());
+  return corner_targets_;
+}
+
+// The parts one by one, each in chunks of tets whose forces make() writes to a buffer that stays in the
+// first-level cache, from which addCorners takes them in tet order.
+template <class Make>
+void Objective::addTetForces(const Make& make) {
+  const CornerTargets& targets = cornerTargets();
+  parallelFor(targets.parts(), 1, [&](int begin, int end) {
+    constexpr int kChunk = 64;
+    alignas(64) double force[12 * kChunk];
+    for (int p = begin; p < end; ++p) {
+      for (int i = targets.owned_start[p]; i < targets.owned_start[p + 1]; ++i)
+        element_force_[targets.accumulator + targets.owned_vertex[i]] = Vec3::Zero();
+      for (int first = targets.part_start[p]; first < targets.part_start[p + 1]; first += kChunk) {
+        const int last = std::min(first + kChunk, targets.part_start[p + 1]);
+        make(first, last, force);
+        addCorners(first, last, force);
+      }
+    }
+  });
+}
+
+// The corner forces of tets [first, last) (12 per tet from `force`) added to their owners' accumulators
+// or stored in their slots.
+void Objective::addCorners(int first, int last, const double* force) {
+  const int* slot = corner_targets_.slot.data();
+  const int accumulator = corner_targets_.accumulator;
+  double* out = element_force_.data()->data();  // locals: the stores below cannot move them
+  for (int c = 4 * first; c < 4 * last; ++c, force += 3) {
+    double* target = out + 3 * slot[c];
+    if (slot[c] >= accumulator) target[0] += force[0], target[1] += force[1], target[2] += force[2];
+    else target[0] = force[0], target[1] = force[1], target[2] = force[2];
+  }
+}
+
 void Objective::evaluateTets(const VecX& x, TetOutput output) {
   if (output == TetOutput::Stress) tet_stress_.resize(model_.tets.size());
   chooseTetKernels();
+  if (output == TetOutput::Forces)
+    return addTetForces([&](int begin, int end, double* force) {
+      forEachTetRun(begin, end, force, [&](int first, int last) { evaluateTetRun(x, first, last, output, force, begin); });
+    });
   parallelFor(model_.tets.size(), 256, [&](int begin, int end) {
-    forEachTetRun(begin, end, output == TetOutput::Forces, [&](int first, int last) { evaluateTetRun(x, first, last, output); });
+    forEachTetRun(begin, end, nullptr, [&](int first, int last) { evaluateTetRun(x, first, last, output); });
   });
 }
 
 // Tets [first, last), present and of one run key: through a vector kernel where one applies, else
-// through the material's batch call (svd3 batches) in blocks of 16.
-void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput output) {
+// through the material's batch call (svd3 batches) in blocks of 16. The forces (TetOutput::Forces) go
+// to `force`, tet force_first's first.
+void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput output, double* force, int force_first) {
   const TetElements& tets = model_.tets;
   const int region = tets.region[first];
   const TetPassOutput out{element_energy_.data(), output == TetOutput::Stress ? tet_stress_.data()->data() : nullptr,
-                          output == TetOutput::Forces ? element_force_.data()->data() : nullptr};
+                          output == TetOutput::Forces ? force : nullptr, force_first};
   if (tet_kernel_[region] == TetKernel::NeoHookean) return tetKernels()->neoHookeanPass(neoHookeanTets(region), x.data(), first, last, out);
   if (tet_kernel_[region] == TetKernel::StrainPolynomial) return strainPolynomialRun(x, first, last, output, out);
   const bool with_stress = output != TetOutput::Energy;
@@ -143,7 +193,7 @@ void Objective::evaluateTetRun(const VecX& x, int first, int last, TetOutput out
       const int e = start + i;
       psi[i] += addFiberEnergyAndStress(model_.regions[region].fiber, F[i], with_stress ? &P[i] : nullptr);
       element_energy_[e] = tets.volume[e] * psi[i];
-      if (output == TetOutput::Forces) tetForces(tets, e, P[i], &element_force_[4 * e]);
+      if (output == TetOutput::Forces) tetForces(tets, e, P[i], force + 12 * (e - force_first));
       if (output == TetOutput::Stress) tet_stress_[e] = P[i];
     }
   }
@@ -158,40 +208,34 @@ void Objective::strainPolynomialRun(const VecX& x, int first, int last, TetOutpu
   int unrotated[kChunk];
   for (int start = first; start < last; start += kChunk) {
     const int count = tetKernels()->strainPolynomialPass(view, x.data(), start, std::min(last, start + kChunk), out, unrotated);
-    for (int i = 0; i < count; ++i) evaluateTet(x, unrotated[i], output);
+    for (int i = 0; i < count; ++i) evaluateTet(x, unrotated[i], output, out);
   }
 }
 
-// One tet through its material; its forces by the kernels' code (so that evaluate and the deferred
-// gradient agree bit for bit). Only for regions a vector kernel runs.
-void Objective::evaluateTet(const VecX& x, int e, TetOutput output) {
+// One tet through its material, where the pass `out` writes; its forces by the kernels' code (so that
+// evaluate and the deferred gradient agree bit for bit). Only for regions a vector kernel runs.
+void Objective::evaluateTet(const VecX& x, int e, TetOutput output, const TetPassOutput& out) {
   const TetElements& tets = model_.tets;
   Mat3 P;
   const double psi = model_.solid(tets.region[e]).energyAndStress(tets.deformationGradient(x, e), output == TetOutput::Energy ? nullptr : &P);
   element_energy_[e] = tets.volume[e] * psi;
   if (output == TetOutput::Stress) tet_stress_[e] = P;
-  if (output == TetOutput::Forces) tetKernels()->forcesFromStress(tetGeometry(), e, P.data(), element_force_.data()->data());
+  if (output == TetOutput::Forces) tetKernels()->forcesFromStress(tetGeometry(), e, P.data(), out.force + 12 * (e - out.force_first));
 }
 
 // The forces of the stresses evaluateTets kept (TetOutput::Stress), by the code that would have made
 // them with TetOutput::Forces, so that both give the same bits (the kernels that pass chose).
 void Objective::forcesFromStresses() {
   const TetElements& tets = model_.tets;
-  parallelFor(tets.size(), 256, [&](int begin, int end) {
-    forEachTetRun(begin, end, true, [&](int first, int last) {
+  addTetForces([&](int begin, int end, double* force) {
+    forEachTetRun(begin, end, force, [&](int first, int last) {
       if (tet_kernel_[tets.region[first]] != TetKernel::General) {
-        tetKernels()->forcesFromStresses(tetGeometry(), tet_stress_.data()->data(), first, last, element_force_.data()->data());
+        tetKernels()->forcesFromStresses(tetGeometry(), tet_stress_.data()->data(), first, last, force, begin);
         return;
       }
-      for (int e = first; e < last; ++e) tetForces(tets, e, tet_stress_[e], &element_force_[4 * e]);
+      for (int e = first; e < last; ++e) tetForces(tets, e, tet_stress_[e], force + 12 * (e - begin));
     });
   });
-}
-
-// A removed element (removal.h) adds nothing.
-void Objective::clearElement(int element, int first_force, int forces, bool with_gradient) {
-  element_energy_[element] = 0.0;
-  if (with_gradient) std::fill_n(element_force_.begin() + first_force, forces, Vec3::Zero());
 }
 
 // Always with forces: the vectorised kernel writes them at little extra cost.
@@ -249,7 +293,8 @@ double Objective::assemble(const VecX& x, bool energies, EnergyParts* parts, Vec
       const Vec3 dx = vertex(x, v) - vertex(y_, v);
       if (energies) vertex_energy_[v] = 0.5 * w * model_.mass[v] * dx.squaredNorm();
       if (!gradient) continue;
-      const Vec3 g = vertexForce(element_force_, v), g_damping = damped ? vertexForce(damping_force_, v) : Vec3::Zero();
+      const Vec3 g = corner_targets_.owned[v] ? element_force_[corner_targets_.accumulator + v] : vertexForce(element_force_, v);
+      const Vec3 g_damping = damped ? vertexForce(damping_force_, v) : Vec3::Zero();
       vertex(*gradient, v) = w * model_.mass[v] * dx + cs * g + g_damping;
     }
   });

@@ -13,6 +13,7 @@
 
 #include "core/math/proximity.h"
 #include "core/model/model.h"
+#include "core/objective/corner_targets.h"
 #include "core/objective/element_hessian.h"
 #include "core/objective/tet_kernels.h"
 #include "qnsim/state.h"
@@ -170,9 +171,15 @@ class Objective {
   void evaluateElements(const VecX& x, TetOutput output);
   double assemble(const VecX& x, bool energies, EnergyParts* parts, VecX* gradient);
   void evaluateTets(const VecX& x, TetOutput output);
-  void evaluateTetRun(const VecX& x, int first, int last, TetOutput output);
+  void evaluateTetRun(const VecX& x, int first, int last, TetOutput output, double* force = nullptr, int force_first = 0);
   template <class Run>
-  void forEachTetRun(int begin, int end, bool clear_forces, const Run& run);
+  void forEachTetRun(int begin, int end, double* force, const Run& run);
+  // The tets' corner forces into the gradient's accumulators and slots (corner_targets.h): make(first,
+  // last, force) writes those of tets [first, last) at force + 12 (e - first).
+  template <class Make>
+  void addTetForces(const Make& make);
+  void addCorners(int first, int last, const double* force);
+  const CornerTargets& cornerTargets();
   // Which pass takes each region's tets: a vector kernel (tet_kernels.h) for a region without fibres
   // on a CPU with AVX2 and FMA, Neo-Hookean or with a strain-polynomial form; else the material's own.
   // Chosen at the start of each pass over the tets (materials change between frames).
@@ -184,10 +191,9 @@ class Objective {
   TetGeometry tetGeometry() const;
   NeoHookeanTets neoHookeanTets(int region) const;
   void strainPolynomialRun(const VecX& x, int first, int last, TetOutput output, const TetPassOutput& out);
-  void evaluateTet(const VecX& x, int e, TetOutput output);
+  void evaluateTet(const VecX& x, int e, TetOutput output, const TetPassOutput& out);
   void forcesFromStresses();
   void evaluateSprings(const VecX& x);
-  void clearElement(int element, int first_force, int forces, bool with_gradient);
   void evaluateDamping(const VecX& x, bool with_gradient);
   Eigen::Matrix<double, 12, 12> dampingTetHessian(int e) const;
   Mat3 dampingStress(const VecX& x, int e, double& energy) const;
@@ -200,9 +206,14 @@ class Objective {
   double energy_scale_ = 1.0, argument_scale_ = 1.0;
   VecX offset_, argument_;
   // Per-element results, gathered per vertex through `incidence_` (CSR) so that the sums never race
-  // and do not depend on the thread count.
+  // and do not depend on the thread count; the tets' corners of a vertex that one part owns are added
+  // into its accumulator instead, in the same order (corner_targets_).
   std::vector<double> element_energy_;
-  std::vector<Vec3> element_force_;  // 4 per tet, then 1 per spring (on its first vertex; minus it on the second)
+  // 4 per tet, then 1 per spring (on its first vertex; minus it on the second), then 1 per vertex (its
+  // accumulator, meaningful where owned)
+  std::vector<Vec3> element_force_;
+  CornerTargets corner_targets_;
+  std::vector<char> spring_vertex_;  // per vertex: a spring touches it (never owned)
   std::vector<Mat3> tet_stress_;     // per tet: P, kept by evaluateDeferringGradient
   std::vector<int> incidence_start_, incidence_subtracted_, incidence_slot_;
   std::vector<double> vertex_energy_;
@@ -211,7 +222,7 @@ class Objective {
   std::vector<double> region_stiffness_;  // k of each region, for the spring kernel
   std::vector<TetKernel> tet_kernel_;          // per region (chooseTetKernels)
   std::vector<StrainPolynomial> strain_forms_;  // per region: its form, or zero for other kernels
-  // The sum of the element forces on vertex v (force: per slot, as element_force_).
+  // The sum of the element forces on vertex v (force: per slot, as element_force_), gathered.
   Vec3 vertexForce(const std::vector<Vec3>& force, int v) const {
     Vec3 sum = Vec3::Zero();
     for (int i = incidence_start_[v]; i < incidence_subtracted_[v]; ++i) sum += force[incidence_slot_[i]];

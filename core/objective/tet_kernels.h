@@ -36,11 +36,12 @@ struct StrainPolynomialTets {
 
 // Where a pass writes, indexed by tet: energy[e] = V psi(F) always; P (9, column-major) at
 // stress + 9e when stress is set; the four corner forces V P Dm^-T (12: corner 0's x, y, z first) at
-// force + 12e when force is set.
+// force + 12 (e - force_first) when force is set (a buffer for a range of tets starting at force_first).
 struct TetPassOutput {
   double* energy;
   double* stress;
   double* force;
+  int force_first = 0;
 };
 
 // One build of the kernels. The passes take tets [begin, end), all present; of one region for
@@ -53,10 +54,10 @@ struct TetKernels {
   // count it returns: their outputs are written but meaningless, and the caller computes them again.
   int (*strainPolynomialPass)(const StrainPolynomialTets& tets, const double* x, int begin, int end, const TetPassOutput& out,
                               int* unrotated);
-  // The corner forces of stresses P kept by a pass (stress + 9e), by the same code as the passes' own
-  // force output, so the two give the same bits.
-  void (*forcesFromStresses)(const TetGeometry& tets, const double* stress, int begin, int end, double* force);
-  // The corner forces of one tet e from its P (9, column-major) at force + 12e, by the same code.
+  // The corner forces of stresses P kept by a pass (stress + 9e) at force + 12 (e - force_first), by the
+  // same code as the passes' own force output, so the two give the same bits.
+  void (*forcesFromStresses)(const TetGeometry& tets, const double* stress, int begin, int end, double* force, int force_first);
+  // The corner forces of one tet e from its P (9, column-major), 12 at force, by the same code.
   void (*forcesFromStress)(const TetGeometry& tets, int e, const double* P, double* force);
   // log of four values (x > 0, or +inf or NaN, which it returns as std::log does); for the tests.
   void (*log4)(const double* x, double* result);

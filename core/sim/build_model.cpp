@@ -64,7 +64,7 @@ void applySelections(const RegionTags& tags, const BodyDesc& body, Model& model)
     for (int s = b.first_spring; s < b.first_spring + b.spring_count; ++s)
       if (takes(s - b.first_spring < stretch_springs ? 0 : 1, model.springs.vertices[s])) model.springs.region[s] = region, ++taken;
     for (int e = b.first_tet; e < b.first_tet + b.tet_count; ++e)
-      if (takes(body.mesh.region[e - b.first_tet], model.tets.vertices[e])) model.tets.region[e] = region, ++taken;
+      if (takes(body.mesh.region[b.mesh_tet[e - b.first_tet]], model.tets.vertices[e])) model.tets.region[e] = region, ++taken;
     if (taken == 0) throw error("body '", body.name, "': material '", material->name, "' selects no element");
   }
 }
@@ -147,7 +147,12 @@ BuiltModel buildModel(const Scene& scene) {
     addBody(built, body);
     addHandles(built, body, first);
     const Body& b = built.model.bodies.back();
-    for (int e : body.removed.tets) built.removed.tets.push_back(b.first_tet + e);
+    if (!body.removed.tets.empty()) {  // the scene names mesh tets
+      std::vector<int> model_tet(b.tet_count);
+      for (int i = 0; i < b.tet_count; ++i) model_tet[b.mesh_tet[i]] = b.first_tet + i;
+      for (int e : body.removed.tets) built.removed.tets.push_back(model_tet.at(e));
+      std::sort(built.removed.tets.end() - body.removed.tets.size(), built.removed.tets.end());
+    }
     for (int s : body.removed.springs) built.removed.springs.push_back(b.first_spring + s);
   }
   updateStiffness(built.model, scene.settings.solver.stiffness_interval);

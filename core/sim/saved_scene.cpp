@@ -62,8 +62,9 @@ void addPins(BodyDesc& body, const Body& b, const std::vector<Pin>& pins) {
 
 ElementSet bodyElements(const ElementSet& removed, const Body& b) {
   ElementSet out;
-  for (int e : removed.tets)
-    if (e >= b.first_tet && e < b.first_tet + b.tet_count) out.tets.push_back(e - b.first_tet);
+  for (int e : removed.tets)  // as the mesh's tets, which the scene names
+    if (e >= b.first_tet && e < b.first_tet + b.tet_count) out.tets.push_back(b.mesh_tet[e - b.first_tet]);
+  std::sort(out.tets.begin(), out.tets.end());
   for (int s : removed.springs)
     if (s >= b.first_spring && s < b.first_spring + b.spring_count) out.springs.push_back(s - b.first_spring);
   return out;

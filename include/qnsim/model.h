@@ -85,6 +85,10 @@ struct Body {
   TriIndices surface;  // global vertex indices, outward facing; follows removed elements (removal.h)
   bool is_cloth = false;
   int first_tet = 0, tet_count = 0, first_spring = 0, spring_count = 0;
+  // Tet bodies: the model keeps a body's tets in a spatially coherent order (nearby tets at nearby
+  // indices, which keeps a pass over them in cache), not the mesh's: tet first_tet + i is the mesh's tet
+  // mesh_tet[i]. The vertices keep the mesh's order.
+  std::vector<int> mesh_tet;
   // Cloth: every triangle, and the spring along each of its edges (a-b, b-c, c-a). A triangle is drawn
   // while its three edge springs are there.
   TriIndices triangles, triangle_springs;
