@@ -154,8 +154,9 @@ void Objective::addCorners(int first, int last, const double* force) {
   double* out = element_force_.data()->data();  // locals: the stores below cannot move them
   for (int c = 4 * first; c < 4 * last; ++c, force += 3) {
     double* target = out + 3 * slot[c];
-    if (slot[c] >= accumulator) target[0] += force[0], target[1] += force[1], target[2] += force[2];
-    else target[0] = force[0], target[1] = force[1], target[2] = force[2];
+    Eigen::Map<Eigen::Vector2d> xy(target);  // x and y in one register
+    if (slot[c] >= accumulator) xy += Eigen::Map<const Eigen::Vector2d>(force), target[2] += force[2];
+    else xy = Eigen::Map<const Eigen::Vector2d>(force), target[2] = force[2];
   }
 }
 
