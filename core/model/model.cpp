@@ -53,6 +53,12 @@ void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, doub
   model.bodies.push_back(std::move(body));
 }
 
+std::vector<int> modelTetsInMeshOrder(const Body& body) {
+  std::vector<int> model_tet(body.mesh_tet.size());
+  for (size_t i = 0; i < body.mesh_tet.size(); ++i) model_tet[body.mesh_tet[i]] = body.first_tet + static_cast<int>(i);
+  return model_tet;
+}
+
 namespace {
 
 int addSpring(SpringElements& springs, const VecX& rest, const Eigen::Vector2i& v, int region, const Eigen::Vector2i& hinge) {

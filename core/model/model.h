@@ -16,6 +16,8 @@ int addRegion(Model& model, std::string name, std::shared_ptr<const Material> ma
 // in their centroids' spatial order (spatial_order.h; Body::mesh_tet says which is which).
 // Masses are lumped: each tet gives density * V / 4 to each of its vertices.
 void addTetBody(Model& model, const std::string& name, const TetMesh& mesh, double density, const std::vector<int>& tet_region);
+// The inverse of Body::mesh_tet: the model's number of each of a tet body's mesh tets, in the mesh's order.
+std::vector<int> modelTetsInMeshOrder(const Body& body);
 
 // Appends a mass-spring body (cloth or strands), with spring rest lengths from its positions, each
 // bending spring hinged on the stretch springs to its middle vertex. A cloth's mass comes from its

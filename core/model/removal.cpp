@@ -7,6 +7,7 @@
 #include "core/common/hash.h"
 #include "core/common/parallel.h"
 #include "core/math/svd3.h"
+#include "core/model/model.h"
 #include "core/mesh/surface.h"
 #include "qnsim/error.h"
 
@@ -181,9 +182,7 @@ void updateSurfaces(Model& model) {
       for (size_t i = 0; i < present.size(); ++i) body.segments.row(static_cast<Eigen::Index>(i)) = model.springs.vertices[present[i]].transpose();
       continue;
     }
-    std::vector<int> by_mesh(body.tet_count);  // in the mesh's order, so that the faces keep theirs (model.cpp)
-    for (int i = 0; i < body.tet_count; ++i) by_mesh[body.mesh_tet[i]] = body.first_tet + i;
-    for (int e : by_mesh)
+    for (int e : modelTetsInMeshOrder(body))  // in the mesh's order, so that the faces keep theirs
       if (!model.tets.removed[e]) present.push_back(e);
     TetIndices T(static_cast<Eigen::Index>(present.size()), 4);
     for (size_t i = 0; i < present.size(); ++i) T.row(static_cast<Eigen::Index>(i)) = model.tets.vertices[present[i]].transpose();

@@ -148,8 +148,7 @@ BuiltModel buildModel(const Scene& scene) {
     addHandles(built, body, first);
     const Body& b = built.model.bodies.back();
     if (!body.removed.tets.empty()) {  // the scene names mesh tets
-      std::vector<int> model_tet(b.tet_count);
-      for (int i = 0; i < b.tet_count; ++i) model_tet[b.mesh_tet[i]] = b.first_tet + i;
+      const std::vector<int> model_tet = modelTetsInMeshOrder(b);
       for (int e : body.removed.tets) built.removed.tets.push_back(model_tet.at(e));
       std::sort(built.removed.tets.end() - body.removed.tets.size(), built.removed.tets.end());
     }
