@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "core/common/parallel.h"
@@ -24,28 +25,32 @@ std::array<double, 4> detCubic(const Mat3& A, const Mat3& B) {
 
 double firstCubicRoot(double c0, double c1, double c2, double c3, double max_alpha) {
   const std::array<double, 4> c = {c0, c1, c2, c3};
-  // Turning points: roots of 3 c3 t^2 + 2 c2 t + c1 inside (0, max_alpha), in order.
-  std::vector<double> ends;
+  // Turning points: roots of 3 c3 t^2 + 2 c2 t + c1 inside (0, max_alpha), in order, then max_alpha.
+  std::array<double, 3> ends{};
+  int count = 0;
+  auto inside = [&](double t) {
+    if (t > 0 && t < max_alpha) ends[count++] = t;
+  };
   const double qa = 3 * c3, qb = 2 * c2, qc = c1;
   if (qa != 0) {
     const double disc = qb * qb - 4 * qa * qc;
     if (disc >= 0) {
       const double q = -0.5 * (qb + std::copysign(std::sqrt(disc), qb));  // the stable pair of roots
-      if (q != 0) ends.push_back(q / qa), ends.push_back(qc / q);
+      if (q != 0) inside(q / qa), inside(qc / q);
     }
   } else if (qb != 0) {
-    ends.push_back(-qc / qb);
+    inside(-qc / qb);
   }
-  std::sort(ends.begin(), ends.end());
-  ends.erase(std::remove_if(ends.begin(), ends.end(), [&](double t) { return !(t > 0 && t < max_alpha); }), ends.end());
-  ends.push_back(max_alpha);
+  if (count == 2 && ends[1] < ends[0]) std::swap(ends[0], ends[1]);
+  ends[count++] = max_alpha;
   double lo = 0;
-  for (double hi : ends) {  // the cubic is monotone on [lo, hi]
+  for (int k = 0; k < count; ++k) {  // the cubic is monotone on [lo, hi]
+    double hi = ends[k];
     if (cubic(c, hi) > 0) {
       lo = hi;
       continue;
     }
-    for (int k = 0; k < 100 && hi - lo > 1e-15 * max_alpha; ++k) {
+    for (int step = 0; step < 100 && hi - lo > 1e-15 * max_alpha; ++step) {
       const double mid = 0.5 * (lo + hi);
       (cubic(c, mid) > 0 ? lo : hi) = mid;
     }
@@ -72,6 +77,8 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
         if (!(c[0] > 0)) continue;
         // det Ds = 6 V det F: the level det F = the smaller of floor and half of det F at x.
         const double level = floor > 0 ? std::min(6 * tets.volume[e] * floor, 0.5 * c[0]) : 0.0;
+        // |c1| t + |c2| t^2 + |c3| t^3 below c0 - level on [0, alpha]: no root there, nothing to find.
+        if (((std::abs(c[3]) * alpha + std::abs(c[2])) * alpha + std::abs(c[1])) * alpha < c[0] - level) continue;
         const double root = firstCubicRoot(c[0] - level, c[1], c[2], c[3], alpha);
         if (root < alpha) alpha = keep * root;
       }
