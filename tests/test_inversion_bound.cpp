@@ -3,6 +3,7 @@
 // inverts tets without the guard and none with it.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "core/common/parallel.h"
@@ -61,6 +62,48 @@ TEST(InversionBound, StepBoundKeepsEveryTetPositiveAlongTheStep) {
     }
   }
   EXPECT_GT(limited, 20);
+}
+
+// One tet of 5 mm edges placed half a metre from the origin, as a scene's are: the rounding of its
+// positions is then about 10^-14 of its det F.
+TetElements smallTetFarOut() {
+  TetElements tets;
+  tets.vertices = {Eigen::Vector4i(0, 1, 2, 3)};
+  tets.rest_inverse = {Mat3::Identity() / 5e-3};
+  tets.volume = {std::pow(5e-3, 3) / 6};
+  tets.region = {0};
+  tets.removed = {0};
+  return tets;
+}
+
+VecX smallTetPositions(double height) {  // det F = height / 5 mm: its apex `height` over its base
+  const Vec3 origin(0.7, 0.3, 0.5);
+  VecX x(12);
+  vertex(x, 0) = origin, vertex(x, 1) = origin + Vec3(5e-3, 0, 0), vertex(x, 2) = origin + Vec3(0, 5e-3, 0);
+  vertex(x, 3) = origin + Vec3(0, 0, height);
+  return x;
+}
+
+// The guard stops at 0.9 of the first root, so step after step may bring a tet ever closer to flat,
+// until the rounding of x + alpha d turns it over: a tet about as flat as round-off can tell takes no
+// step that flattens it further, and the others keep their bound.
+TEST(InversionBound, ATetAsFlatAsRoundOffCanTellTakesNoFlatteningStep) {
+  const TetElements tets = smallTetFarOut();
+  VecX down = VecX::Zero(12), up = VecX::Zero(12), across = VecX::Zero(12);
+  vertex(down, 3) = Vec3(0, 0, -1e-2), vertex(up, 3) = Vec3(0, 0, 1e-2), vertex(across, 3) = Vec3(1e-3, 0, 0);
+  EXPECT_EQ(inversionStepBound(tets, smallTetPositions(5e-15), down, 1.0), 0.0);  // det F 1e-12
+  EXPECT_EQ(inversionStepBound(tets, smallTetPositions(5e-15), up, 1.0), 1.0);
+  EXPECT_EQ(inversionStepBound(tets, smallTetPositions(5e-15), across, 1.0), 1.0);
+  const double bound = inversionStepBound(tets, smallTetPositions(5e-9), down, 1.0);  // det F 1e-6
+  EXPECT_NEAR(bound, 0.9 * 5e-9 / 1e-2, 1e-12);
+
+  VecX x = smallTetPositions(5e-3);  // guarded steps straight down, again and again, as a stalled solve takes
+  for (int step = 0; step < 400; ++step) {
+    const double alpha = inversionStepBound(tets, x, down, 1.0);
+    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += alpha * down[i];  // as the line search's trial point
+    ASSERT_GT(tets.deformationGradient(x, 0).determinant(), 0) << "step " << step;
+  }
+  EXPECT_GT(tets.deformationGradient(x, 0).determinant(), 1e-11);
 }
 
 // With a floor (contact.push's, 1/2), no tet's det F goes below the smaller of the floor and half its
