@@ -15,7 +15,10 @@ double firstCubicRoot(double c0, double c1, double c2, double c3, double max_alp
 // The largest alpha in [0, max_alpha] along d from x at which every tet with det F > 0 at x keeps
 // det F > 0 on the whole segment, shortened to `keep` (0.9) of the first root so that a step never
 // ends on a flat tet. With floor > 0, the bound is where some tet's det F reaches the smaller of `floor`
-// and half its det F at x instead. Deterministic for any thread count.
+// and half its det F at x instead. A tet flatter than det F = 10^-9 takes no step that flattens it
+// further (the bound is then 0): each step may go `keep` of the way to flat, and step after step a tet
+// would come close enough for the rounding of x + alpha d to turn it over. Deterministic for any thread
+// count.
 double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d, double max_alpha, double keep = 0.9,
                           double floor = 0.0);
 
