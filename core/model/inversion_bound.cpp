@@ -11,9 +11,8 @@
 namespace qnsim {
 namespace {
 
-// The guard stops short of every root at `keep` of the way, so a tet may come closer to flat step by
-// step (det F 10^-13 on the Neo-Hookean bunny through the torus at 15 iterations), until the rounding of
-// x + alpha d, about 10^-14 of a tet's det F at these sizes, turns it over.
+// Below this det F a tet takes no flattening step (inversion_bound.h). The rounding of x + alpha d moves
+// a tet's det F by about 10^-14 at a scene's sizes; det F 10^-13 was seen turned over.
 constexpr double kFlat = 1e-9;
 
 double cubic(const std::array<double, 4>& c, double t) { return ((c[3] * t + c[2]) * t + c[1]) * t + c[0]; }
@@ -80,8 +79,6 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
         // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
         const std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
         if (!(c[0] > 0)) continue;
-        // A tet about as flat as round-off can tell (det F below kFlat) takes no step that flattens it
-        // further: the positions' rounding alone could turn it over.
         if (c[0] < 6 * tets.volume[e] * kFlat && c[1] < 0) {
           alpha = 0;
           break;
