@@ -207,6 +207,29 @@ TEST(Ccd, PointsAgainstCollidersStopOutside) {
   EXPECT_GT(hits, 100);
 }
 
+// A point farther from a collider than ccdCullDistance of its motion (the cull before the march) is one
+// the march would run past to the end: skipping it leaves every time of impact as it was.
+TEST(Ccd, PointsBeyondTheCullDistanceRunTheMarchToTheEnd) {
+  Collider torus;
+  torus.shape = Collider::Shape::Torus;
+  torus.major_radius = 1.0, torus.minor_radius = 0.25;
+  Collider capsule;
+  capsule.shape = Collider::Shape::Capsule, capsule.radius = 0.3, capsule.half_length = 0.6;
+  std::mt19937 rng(9);
+  int beyond = 0;
+  for (const Collider& c : {torus, capsule})
+    for (int trial = 0; trial < 4000; ++trial) {
+      CcdOptions options;
+      options.max_time = trial % 3 ? 1.0 : 0.37;
+      options.min_distance = trial % 2 ? 1e-9 : 0.05;
+      const Vec3 p = random3(rng, 2.0), dp = random3(rng, 0.5) - (trial % 4 ? 0.0 : 0.3) * p;  // some aimed in
+      if (mayReach(c, p, ccdCullDistance(options.max_time * dp.norm(), options))) continue;
+      ++beyond;
+      EXPECT_EQ(pointColliderCcd(p, dp, c, options), options.max_time);
+    }
+  EXPECT_GT(beyond, 1000);
+}
+
 // A collider moving through a frame (the barrier's start, ContactBarrier::sweptStart): a point and a
 // sphere, torus, turned box and plane, each translating and turning over the frame, against brute-force
 // sampling of the joint motion; and the pose within the frame starts where the frame's start pose is.

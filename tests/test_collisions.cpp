@@ -75,6 +75,32 @@ TEST(Colliders, TheBoundingRadiusHoldsTheSurface) {
   }
 }
 
+// The cull before every closest-point query: it never skips a point the query finds within reach
+// (nor one inside), also at the edge of reach, and it skips what the bounding sphere alone would not
+// (the torus's hole, the capsule's and the box's sides).
+TEST(Colliders, TheCullKeepsEveryPointWithinReachAndSkipsTheRest) {
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(-1.5, 1.5), fraction(0.0, 1.0);
+  for (const Collider& c : everyShape()) {
+    int inside_ball_skipped = 0;
+    for (int i = 0; i < 4000; ++i) {
+      const Vec3 p = c.position + Vec3(u(rng), u(rng), u(rng));
+      const double distance = closestSurfacePoint(c, p).distance;
+      const double reach = i % 2 ? 0.2 * fraction(rng) : std::max(distance, 0.0);  // every other exactly at reach
+      if (distance <= reach) {
+        EXPECT_TRUE(mayReach(c, p, reach)) << "shape " << int(c.shape) << " distance " << distance;
+      }
+      if (distance > reach + 1e-9) {
+        const double ball = boundingRadius(c) + reach;
+        inside_ball_skipped += !mayReach(c, p, reach) && (p - c.position).norm() < ball;
+      }
+    }
+    if (c.shape != Collider::Shape::Plane && c.shape != Collider::Shape::Sphere) {
+      EXPECT_GT(inside_ball_skipped, 200) << "shape " << int(c.shape) << ": no tighter than the bounding sphere";
+    }
+  }
+}
+
 // The contact set of a model scattered around every shape: the terms of a plain search over every
 // vertex and collider (closest point, margin, release rule), in collider then vertex order, for any
 // thread count.

@@ -40,6 +40,20 @@ Vec3 ridden(const Collider& end, double h, double t, const Vec3& p, const Vec3& 
   return end.position + end.rotation * (local + slide);
 }
 
+// How far a point of collider c's surface moves in a second at most: its translation, and its
+// rotation at the bounding radius (mayReach tests the shape at its pose at the end of the frame).
+double colliderSweep(const Collider& c) {
+  const double turn = c.angular_velocity.norm();
+  return c.velocity.norm() + (turn > 0 ? turn * boundingRadius(c) : 0.0);
+}
+
+// Whether p lies within `reach` of the collider's bounding sphere: the collision detection's cull
+// before mayReach, which would let through points that can stop the march where this does not.
+bool inBall(const Collider& c, const Vec3& p, double reach) {
+  const double r = boundingRadius(c) + reach;
+  return !std::isfinite(r) || (p - c.position).squaredNorm() <= r * r;
+}
+
 // The closest point of collider c's surface to p when p is within d^ of it and outside it.
 bool inReach(const Collider& c, const Vec3& p, double dhat, SurfacePoint& s) {
   if (!mayReach(c, p, dhat)) return false;
@@ -128,9 +142,11 @@ double ContactBarrier::collidersStepBound(const VecX& x, const VecX& d, double m
       for (int v = chunk * kGrain; v < std::min(n, (chunk + 1) * kGrain); ++v) {
         const Vec3 p = vertex(x, v), dp = vertex(d, v);
         for (const Collider& c : *colliders_) {
-          // Only what the step can bring into contact: within reach of the collider's bounding sphere.
-          if (!mayReach(c, p, max_alpha * dp.norm() + dhat_)) continue;
+          // Only what the step can bring into contact (within reach of the collider's bounding sphere)
+          // and what could stop the march short.
           options.max_time = bounds[chunk];
+          if (!inBall(c, p, max_alpha * dp.norm() + dhat_) || !mayReach(c, p, ccdCullDistance(options.max_time * dp.norm(), options)))
+            continue;
           bounds[chunk] = std::min(bounds[chunk], pointColliderCcd(p, dp, c, options));
         }
       }
@@ -198,8 +214,10 @@ VecX ContactBarrier::sweep(const std::vector<Collider>& colliders, const VecX& f
       const Collider* met = nullptr;
       double when = 1.0;
       for (const Collider& c : colliders) {
-        if (!mayReach(c, p, dp.norm() + time_step * c.velocity.norm() + dhat_)) continue;
+        const double sweep = time_step * colliderSweep(c);  // how far its surface moves over the frame
+        if (!inBall(c, p, dp.norm() + time_step * c.velocity.norm() + dhat_)) continue;
         options.max_time = when;
+        if (!mayReach(c, p, sweep + ccdCullDistance(when * (dp.norm() + sweep), options))) continue;
         const double t = pointMovingColliderCcd(p, dp, c, time_step, options);
         if (t < when) when = t, met = &c;
       }
@@ -221,7 +239,7 @@ double ContactBarrier::limitMoves(const VecX& from, VecX& to, double friction) c
           const Vec3 p = vertex(from, v), dp = vertex(d, v);
           double t = 1.0;
           for (const Collider& c : *colliders_) {
-            if (!mayReach(c, p, dp.norm() + dhat_)) continue;
+            if (!inBall(c, p, dp.norm() + dhat_) || !mayReach(c, p, ccdCullDistance(dp.norm(), CcdOptions{}))) continue;
             const double reach = pointColliderCcd(p, dp, c);  // 0 also for a point inside, which cannot be helped
             if (reach < t && (reach > 0 || closestSurfacePoint(c, p).distance > 0)) t = reach;
           }

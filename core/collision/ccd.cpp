@@ -112,6 +112,10 @@ double edgeEdgeCcd(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q
   return march(probe, separated, speed, opts);
 }
 
+double ccdCullDistance(double motion, const CcdOptions& opts) {
+  return (1 + 1e-9) * (opts.min_distance + motion / opts.rescale);
+}
+
 double pointColliderCcd(const Vec3& p, const Vec3& dp, const Collider& collider, const CcdOptions& opts) {
   const auto probe = [&](double t) {
     const SurfacePoint s = closestSurfacePoint(collider, p + t * dp);

@@ -48,6 +48,12 @@ double pointTriangleCcd(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3&
 double edgeEdgeCcd(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1, const Vec3& dp0, const Vec3& dp1, const Vec3& dq0,
                    const Vec3& dq1, const CcdOptions& opts = {});
 
+// How far from a surface a point must be for the march to run to opts.max_time whatever it probes,
+// when their distance changes by at most `motion` over [0, max_time]: the march stops early only where
+// the distance falls below min_distance plus (1 - rescale) of its start above it. A cull that skips
+// points farther than this leaves every time of impact as the march finds it.
+double ccdCullDistance(double motion, const CcdOptions& opts);
+
 // Point p moving by dp against a collider standing still (its surface's signed distance, 1-Lipschitz).
 // A point starting inside returns 0.
 double pointColliderCcd(const Vec3& p, const Vec3& dp, const Collider& collider, const CcdOptions& opts = {});

@@ -78,22 +78,6 @@ SurfacePoint closestSurfacePoint(const Collider& c, const Vec3& p) {
   return {s.distance, c.position + c.rotation * s.point, c.rotation * s.normal};
 }
 
-double boundingRadius(const Collider& c) {
-  switch (c.shape) {
-    case Collider::Shape::Plane: return INFINITY;
-    case Collider::Shape::Sphere: return c.radius;
-    case Collider::Shape::Capsule: return c.half_length + c.radius;
-    case Collider::Shape::Torus: return c.major_radius + c.minor_radius;
-    case Collider::Shape::Box: return c.half_extents.norm();
-  }
-  return INFINITY;
-}
-
-bool mayReach(const Collider& c, const Vec3& p, double reach) {
-  const double r = boundingRadius(c) + reach;
-  return !std::isfinite(r) || (p - c.position).squaredNorm() <= r * r;
-}
-
 ContactStats measureContacts(const std::vector<Collider>& colliders, const VecX& x) {
   ContactStats stats;
   for (const Collider& c : colliders)

@@ -2,6 +2,8 @@
 // The geometric queries on colliders (qnsim/collider.h): pose at a time, closest surface point,
 // penetration. The scene and the renderer need only these; the contact energy that acts on the
 // simulation is an algorithm of its own (contacts.h).
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "qnsim/collider.h"
@@ -25,11 +27,47 @@ struct SurfacePoint {
   Vec3 normal;      // outward unit normal at `point`
 };
 SurfacePoint closestSurfacePoint(const Collider& collider, const Vec3& p);
+
 // The radius of a sphere about the collider's position that holds its surface (infinite for a plane).
-double boundingRadius(const Collider& collider);
-// Whether p may lie within `reach` of the collider's surface: false only when it is farther than that
-// from its bounding sphere (the cull before closestSurfacePoint).
-bool mayReach(const Collider& collider, const Vec3& p, double reach);
+inline double boundingRadius(const Collider& c) {
+  switch (c.shape) {
+    case Collider::Shape::Plane: return INFINITY;
+    case Collider::Shape::Sphere: return c.radius;
+    case Collider::Shape::Capsule: return c.half_length + c.radius;
+    case Collider::Shape::Torus: return c.major_radius + c.minor_radius;
+    case Collider::Shape::Box: return c.half_extents.norm();
+  }
+  return INFINITY;
+}
+
+// Whether p may lie within `reach` of the collider's surface (or inside it), as it stands: false only
+// when p is farther than that. The cull before closestSurfacePoint, for every vertex and collider at
+// every query, so inline and cheaper: the bounding sphere, then the shape's distance without its
+// closest point, loosened by a part in 10^9 so that round-off never culls a point closestSurfacePoint
+// finds within reach. For a collider moving over the query, `reach` must hold how far its surface moves.
+inline bool mayReach(const Collider& c, const Vec3& p, double reach) {
+  const double r = (1 + 1e-9) * (boundingRadius(c) + reach);
+  if (!std::isfinite(r)) return true;
+  const Vec3 q = p - c.position;
+  if (q.squaredNorm() > r * r) return false;
+  const auto within = [&](double squared_distance, double radius) {
+    const double limit = (1 + 1e-9) * (radius + reach) + 1e-12 * r;
+    return squared_distance <= limit * limit;
+  };
+  switch (c.shape) {
+    case Collider::Shape::Torus: {  // the tube around the ring of major radius in the local xy plane
+      const double rho = std::sqrt(Vec2(c.rotation.col(0).dot(q), c.rotation.col(1).dot(q)).squaredNorm()), z = c.rotation.col(2).dot(q);
+      return within((rho - c.major_radius) * (rho - c.major_radius) + z * z, c.minor_radius);
+    }
+    case Collider::Shape::Capsule: {  // the segment along local z
+      const Vec3 axis = c.rotation.col(2);
+      return within((q - std::clamp(axis.dot(q), -c.half_length, c.half_length) * axis).squaredNorm(), c.radius);
+    }
+    case Collider::Shape::Box:  // the distance outside the box (inside counts as within reach)
+      return within(((c.rotation.transpose() * q).cwiseAbs() - c.half_extents).cwiseMax(0.0).squaredNorm(), 0.0);
+    default: return true;  // the sphere is its bounding sphere
+  }
+}
 
 // Vertices below collider surfaces at x (telemetry; no energy).
 struct ContactStats {

@@ -33,12 +33,9 @@ struct ChunkContacts {
 void findContacts(const Collider& c, int first, int last, const VecX& x, const VecX& previous, const ContactParams& params,
                   ChunkContacts& out) {
   const double h = params.time_step;
-  // Squared distance from the collider's centre beyond which a vertex is farther than the margin
-  // from its surface (infinite for planes); a little farther, so that round-off never decides.
-  const double beyond = std::pow((1 + 1e-9) * (boundingRadius(c) + params.margin), 2);
   for (int v = first; v < last; ++v) {
     const Vec3 p = vertex(x, v), start = vertex(previous, v);
-    if ((p - c.position).squaredNorm() > beyond) continue;  // outside the bounding sphere and the margin
+    if (!mayReach(c, p, params.margin)) continue;  // farther than the margin
     const SurfacePoint s = closestSurfacePoint(c, p);
     if (s.distance > params.margin) continue;
     // Above the surface and moving away from it fast enough to leave the margin within the frame:
