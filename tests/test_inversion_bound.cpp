@@ -7,7 +7,9 @@
 #include <random>
 
 #include "core/common/parallel.h"
+#include "core/common/simd.h"
 #include "core/model/inversion_bound.h"
+#include "core/model/inversion_bound_kernels.h"
 #include "tests/sim_fixtures.h"
 
 namespace qnsim {
@@ -200,6 +202,35 @@ TEST(InversionBound, TheSameBitsOnAnyThreadCount) {
   setThreadCount(0);
   EXPECT_LT(one, 1.0);
   EXPECT_EQ(one, two);
+}
+
+// The cubics det(Ds(x) + t Ds(d)) of both builds (the AVX2 one four tets a step, with a tail), bit for
+// bit those of Eigen's columns, a0 . (a1 x a2) and the mixed terms, whichever build the CPU runs.
+TEST(InversionBound, BothBuildsOfTheCubicsGiveEigensBits) {
+  const BuiltModel built = test::buildInline(R"({"version": 1, "bodies": [{"name": "box", "shape": {"type": "box", "size": [1, 1, 1], "cells": [2, 2, 3]},
+    "density": 1000, "materials": [{"model": "neo_hookean", "mu": 1e4, "lambda": 4e4}]}]})");
+  const TetElements& tets = built.model.tets;
+  std::mt19937 rng(12);
+  std::normal_distribution<double> normal(0, 1);
+  VecX x = built.model.rest, d(x.size());
+  for (Eigen::Index i = 0; i < d.size(); ++i) x[i] += 0.2 * normal(rng), d[i] = normal(rng);
+  const auto det = [](const Vec3& a, const Vec3& b, const Vec3& c) { return a.dot(b.cross(c)); };
+  const int begin = 1, end = tets.size() - 2;  // not a multiple of four
+  std::vector<double> portable(4 * (end - begin)), avx2(4 * (end - begin));
+  inversion_portable::detCubics(tets.vertices.front().data(), x.data(), d.data(), begin, end, portable.data());
+  if (avx2Available()) inversion_avx2::detCubics(tets.vertices.front().data(), x.data(), d.data(), begin, end, avx2.data());
+  for (int e = begin; e < end; ++e) {
+    const Mat3 A = tets.deformedEdges(x, e), B = tets.deformedEdges(d, e);
+    const Vec3 a0 = A.col(0), a1 = A.col(1), a2 = A.col(2), b0 = B.col(0), b1 = B.col(1), b2 = B.col(2);
+    const double expected[4] = {det(a0, a1, a2), det(b0, a1, a2) + det(a0, b1, a2) + det(a0, a1, b2),
+                                det(a0, b1, b2) + det(b0, a1, b2) + det(b0, b1, a2), det(b0, b1, b2)};
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_EQ(portable[4 * (e - begin) + k], expected[k]) << "tet " << e << " c" << k;
+      if (avx2Available()) {
+        EXPECT_EQ(avx2[4 * (e - begin) + k], expected[k]) << "tet " << e << " c" << k << " (AVX2)";
+      }
+    }
+  }
 }
 
 // A soft Neo-Hookean box thrown at the ground at 12 m/s: the penalty lets it in and the impact

@@ -135,8 +135,10 @@ double pointMovingColliderCcd(const Vec3& p, const Vec3& dp, const Collider& end
   const Vec3 shift = h * end.velocity;  // the collider's position moves by this over the frame
   const double reach = (p - (end.position - shift)).norm() + dp.norm() + shift.norm();
   const double speed = dp.norm() + shift.norm() + h * end.angular_velocity.norm() * reach;
+  Collider posed = end;  // its pose at t set by each probe
   const auto probe = [&](double t) {
-    const SurfacePoint s = closestSurfacePoint(posedWithinFrame(end, h, t), p + t * dp);
+    poseWithinFrame(end, h, t, posed);
+    const SurfacePoint s = closestSurfacePoint(posed, p + t * dp);
     return Probe{s.distance, s.normal};
   };
   return march(probe, kNothingKnown, speed, opts);

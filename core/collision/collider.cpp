@@ -64,11 +64,15 @@ Collider posedAt(const Collider& rest, double t, double h) {
 
 Collider posedWithinFrame(const Collider& end, double h, double s) {
   Collider c = end;
-  const double back = (1.0 - s) * h;
-  c.position = end.position - back * end.velocity;
-  const double rate = end.angular_velocity.norm();
-  if (rate > 0) c.rotation = Eigen::AngleAxisd(-back * rate, end.angular_velocity / rate).toRotationMatrix() * end.rotation;
+  poseWithinFrame(end, h, s, c);
   return c;
+}
+
+void poseWithinFrame(const Collider& end, double h, double s, Collider& out) {
+  const double back = (1.0 - s) * h;
+  out.position = end.position - back * end.velocity;
+  const double rate = end.angular_velocity.norm();
+  out.rotation = rate > 0 ? Mat3(Eigen::AngleAxisd(-back * rate, end.angular_velocity / rate).toRotationMatrix() * end.rotation) : end.rotation;
 }
 
 Vec3 pointVelocity(const Collider& c, const Vec3& p) { return c.velocity + c.angular_velocity.cross(p - c.position); }

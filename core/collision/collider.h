@@ -17,6 +17,9 @@ Collider posedAt(const Collider& rest, double t, double h);
 // pose at t), moving at its velocities: its position along a line, its rotation at a constant rate.
 // s = 0 is exactly its pose at t - h (the velocities are that frame's differences, motion.h).
 Collider posedWithinFrame(const Collider& end, double h, double s);
+// The same pose set in `out` (a copy of `end`), without copying the collider's name and motion: for
+// queries along the frame, one pose after another.
+void poseWithinFrame(const Collider& end, double h, double s, Collider& out);
 
 // Velocity of the collider's material point at world position p.
 Vec3 pointVelocity(const Collider& collider, const Vec3& p);

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "core/common/parallel.h"
+#include "core/common/simd.h"
+#include "core/model/inversion_bound_kernels.h"
 
 namespace qnsim {
 namespace {
@@ -16,14 +18,6 @@ namespace {
 constexpr double kFlat = 1e-9;
 
 double cubic(const std::array<double, 4>& c, double t) { return ((c[3] * t + c[2]) * t + c[1]) * t + c[0]; }
-
-// det(A + t B) = det A + t c1 + t^2 c2 + t^3 det B, c1 and c2 from A's and B's columns mixed.
-std::array<double, 4> detCubic(const Mat3& A, const Mat3& B) {
-  auto det = [](const Vec3& a, const Vec3& b, const Vec3& c) { return a.dot(b.cross(c)); };
-  const Vec3 a0 = A.col(0), a1 = A.col(1), a2 = A.col(2), b0 = B.col(0), b1 = B.col(1), b2 = B.col(2);
-  return {det(a0, a1, a2), det(b0, a1, a2) + det(a0, b1, a2) + det(a0, a1, b2),
-          det(a0, b1, b2) + det(b0, a1, b2) + det(b0, b1, a2), det(b0, b1, b2)};
-}
 
 }  // namespace
 
@@ -71,13 +65,19 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
   std::vector<double> chunk_min(chunks, max_alpha);
   // Each chunk of tets from max_alpha, whichever thread runs it: the roots' bisection ends relative to
   // the bound it is given, so a bound carried over from another chunk would change the result's bits.
+  const auto det_cubics = avx2Available() ? inversion_avx2::detCubics : inversion_portable::detCubics;
+  const int* vertices = tets.vertices.front().data();
   parallelFor(chunks, 1, [&](int begin, int end) {
+    std::array<double, 4 * kGrain> cubics;  // det(Ds(x) + t Ds(d)) of the chunk's tets
     for (int chunk = begin; chunk < end; ++chunk) {
       double alpha = max_alpha;
-      for (int e = chunk * kGrain; e < std::min(n, (chunk + 1) * kGrain); ++e) {
+      const int first = chunk * kGrain, last = std::min(n, (chunk + 1) * kGrain);
+      det_cubics(vertices, x.data(), d.data(), first, last, cubics.data());
+      for (int e = first; e < last; ++e) {
         if (tets.removed[e]) continue;
         // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
-        const std::array<double, 4> c = detCubic(tets.deformedEdges(x, e), tets.deformedEdges(d, e));
+        const std::array<double, 4> c = {cubics[4 * (e - first)], cubics[4 * (e - first) + 1], cubics[4 * (e - first) + 2],
+                                         cubics[4 * (e - first) + 3]};
         if (!(c[0] > 0)) continue;
         if (c[0] < 6 * tets.volume[e] * kFlat && c[1] < 0) {
           alpha = 0;
