@@ -214,10 +214,10 @@ VecX ContactBarrier::sweep(const std::vector<Collider>& colliders, const VecX& f
       const Collider* met = nullptr;
       double when = 1.0;
       for (const Collider& c : colliders) {
-        const double sweep = time_step * colliderSweep(c);  // how far its surface moves over the frame
         if (!inBall(c, p, dp.norm() + time_step * c.velocity.norm() + dhat_)) continue;
         options.max_time = when;
-        if (!mayReach(c, p, sweep + ccdCullDistance(when * (dp.norm() + sweep), options))) continue;
+        const double surface_motion = time_step * colliderSweep(c);  // over the frame
+        if (!mayReach(c, p, surface_motion + ccdCullDistance(when * (dp.norm() + surface_motion), options))) continue;
         const double t = pointMovingColliderCcd(p, dp, c, time_step, options);
         if (t < when) when = t, met = &c;
       }

@@ -76,8 +76,7 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
       for (int e = first; e < last; ++e) {
         if (tets.removed[e]) continue;
         // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
-        const std::array<double, 4> c = {cubics[4 * (e - first)], cubics[4 * (e - first) + 1], cubics[4 * (e - first) + 2],
-                                         cubics[4 * (e - first) + 3]};
+        const double* c = &cubics[4 * (e - first)];
         if (!(c[0] > 0)) continue;
         if (c[0] < 6 * tets.volume[e] * kFlat && c[1] < 0) {
           alpha = 0;
