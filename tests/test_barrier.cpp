@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/collision/barrier.h"
+#include "core/collision/self_barrier.h"
 #include "core/collision/intersection_check.h"
 #include "qnsim/error.h"
 #include "tests/sim_fixtures.h"
@@ -318,6 +319,46 @@ TEST(Barrier, ASphereDrivenIntoABoxPushesItsVerticesAheadOfIt) {
   EXPECT_EQ(crossing, 0);
   EXPECT_GT(pairs, 20);
   EXPECT_LT(lowest_top, 0.31);  // squeezed from 0.6 m to the sphere's lowest point, 0.3 m
+}
+
+// The frame's start takes a vertex within d^/2 of a collider out along its normal (feasibleStart); under
+// self-contact that move must not carry it through a surface above it. Vertex 0, 1 mm over a sphere of
+// 1 m, would go out to d^/2 = 5 mm, through a triangle of another body lying 3 mm over the sphere's top:
+// its move is cut short below the triangle (it went through before), and without self-contact it
+// still goes all the way.
+TEST(Barrier, TheStartTakesNoVertexOutThroughASurface) {
+  const double dhat = 0.01;
+  CollisionPrimitives p;
+  p.vertices = {0, 1, 2, 3, 4, 5};
+  p.triangles.resize(2, 3);
+  p.triangles << 0, 1, 2, 3, 4, 5;
+  p.two_sided = {1, 1};
+  p.radius = {};
+  p.body = {0, 0, 0, 1, 1, 1};
+  VecX x(18);
+  x << 0, 1.001, 0, 0.5, 0.9, 0, 0, 0.9, 0.5,  // triangle A: vertex 0 just over the sphere's top
+      -1, 1.003, -1, 1, 1.003, -1, 0, 1.003, 1;  // triangle B, level, over vertex 0
+  p.rest = x;
+  Collider sphere;
+  sphere.shape = Collider::Shape::Sphere, sphere.radius = 1.0;
+  const std::vector<Collider> colliders = {sphere};
+  VecX x_n = x;
+  x_n[1] = 1.02;  // vertex 0 farther than d^ from the sphere at the frame's start: clearance d^/2
+  for (const bool self_contact : {false, true}) {
+    SelfBarrier self(p);
+    ContactBarrier b(dhat, 1.0, 1.0 / 30, 0.0);
+    b.beginFrame(colliders, self_contact ? &self : nullptr);
+    if (self_contact) self.beginFrame(x, dhat);
+    VecX start = x;
+    EXPECT_EQ(b.feasibleStart(start, x_n, 1.0 / 30), 1);
+    if (self_contact) {
+      EXPECT_GT(start[1], 1.001) << "moved out some way";
+      EXPECT_LT(start[1], 1.003) << "but not through triangle B";
+    } else {
+      EXPECT_NEAR(start[1], 1.0 + 0.5 * dhat, 1e-12);
+    }
+    for (int i = 3; i < 18; ++i) EXPECT_EQ(start[i], x[i]);  // the others do not move
+  }
 }
 
 }  // namespace

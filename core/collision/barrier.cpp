@@ -254,6 +254,7 @@ double ContactBarrier::limitMoves(const VecX& from, VecX& to, double friction) c
 }
 
 int ContactBarrier::feasibleStart(VecX& x, const VecX& x_n, double time_step) const {
+  const VecX unmoved = self_ ? x : VecX();
   int moved = 0;
   for (const Collider& c : *colliders_) {
     const Collider start = posedWithinFrame(c, time_step, 0.0);
@@ -270,7 +271,19 @@ int ContactBarrier::feasibleStart(VecX& x, const VecX& x_n, double time_step) co
       ++moved;
     }
   }
+  if (self_ && moved > 0) keepSurfacesApart(unmoved, x);
   return moved;
+}
+
+// The moves from `before` to x cut where they would take a surface through another (a vertex taken out
+// along a collider's normal through the body's own surface above it); vertices whose moves are not cut
+// keep their x to the bit.
+void ContactBarrier::keepSurfacesApart(const VecX& before, VecX& x) const {
+  VecX d = x - before;
+  const VecX wanted = d;
+  self_->limitMoves(before, d, 0.5 * closeDistance());
+  for (Eigen::Index v = 0; v < x.size() / 3; ++v)
+    if (vertex(d, v) != vertex(wanted, v)) vertex(x, v) = vertex(before, v) + vertex(d, v);
 }
 
 void ContactBarrier::frictionTerms(const VecX& x_n, double last_kappa, double coefficient, double slip, double time_step,

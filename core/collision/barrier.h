@@ -103,7 +103,8 @@ class ContactBarrier {
   // but not below closeDistance() (from collision detection's floor no step could move the vertex):
   // a vertex resting on a collider keeps the place where the barrier held it, rather than starting
   // the frame lifted to d^/2, from where the solve must climb down the barrier's steepest part again.
-  // In order of the colliders. Returns how many moved.
+  // In order of the colliders; under self-contact no move takes a surface through another (a move that
+  // would is cut short, SelfBarrier::limitMoves). Returns how many moved.
   int feasibleStart(VecX& x, const VecX& x_n, double time_step) const;
   // Collision detection for a method that moves vertices without a line search (VBD, Jacobi,
   // position-based FEM; they keep the penalties' forces): its update from `from` to `to`, made to pass
@@ -131,6 +132,7 @@ class ContactBarrier {
  private:
   double collidersEnergy(const VecX& x, VecX* gradient) const;
   double collidersStepBound(const VecX& x, const VecX& d, double max_alpha) const;  // stepBound's colliders
+  void keepSurfacesApart(const VecX& before, VecX& x) const;                        // feasibleStart's moves
 
   double dhat_, min_stiffness_, stiffness_;
   double last_min_distance_ = 0;
