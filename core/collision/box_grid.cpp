@@ -75,10 +75,10 @@ void BoxGrid::build(const std::vector<Aabb>& boxes, double cell) {
     for (int z = lo.z(); z <= hi.z(); ++z)
       for (int y = lo.y(); y <= hi.y(); ++y)
         for (int x = lo.x(); x <= hi.x(); ++x) {
-          const Cell c(x, y, z);
-          const int index = indexOf(c);
+          const int index = indexOf(Cell(x, y, z));
+          const int earlier = (x > lo.x()) | (y > lo.y()) << 1 | (z > lo.z()) << 2;
           ++cell_start_[index + 1];
-          staged_.push_back({index, {c, lo, i}});
+          staged_.push_back({index, {boxes[i], i, x * 8 + earlier}});
         }
   }
   for (size_t k = 1; k < cell_start_.size(); ++k) cell_start_[k] += cell_start_[k - 1];
@@ -101,14 +101,18 @@ void BoxGrid::query(const Aabb& box, std::vector<int>& out, int after) const {
     for (int y = lo.y(); y <= hi.y(); ++y) {
       const int row = indexOf(Cell(lo.x(), y, z));
       const int first = cell_start_[row], end = cell_start_[row + hi.x() - lo.x() + 1];
+      // Reported from the first cell both boxes cover only, so once: an entry whose box has a cell
+      // before this one along y (z) is left to that cell unless this row is the query's first along y
+      // (z); along x, unless this cell is the query's first along x.
+      const int repeated = (y > lo.y()) << 1 | (z > lo.z()) << 2, first_x = lo.x() * 8;
       // Each entry written, and kept by advancing past it, without a branch (see overlap).
       size_t kept = out.size();
       out.resize(kept + static_cast<size_t>(end - first));
       for (int e = first; e < end; ++e) {
         const Entry& entry = entries_[e];
-        out[kept] = entry.box;
-        // Reported from the first cell both boxes cover only, so once.
-        kept += (entry.box > after) & (entry.lowest.max(lo) == entry.cell).all() & overlap(boxes[entry.box], box);
+        out[kept] = entry.index;
+        const bool once = ((entry.place & repeated) == 0) & (((entry.place & 1) == 0) | ((entry.place & ~7) == first_x));
+        kept += (entry.index > after) & once & overlap(entry.box, box);
       }
       out.resize(kept);
     }

@@ -43,9 +43,15 @@ class BoxGrid {
   double cell_ = 1.0;
   Vec3 origin_ = Vec3::Zero();  // the low corner of cell (0, 0, 0)
   Cell dims_ = Cell::Ones();    // cells along x, y and z
+  // A box under one of its cells, with what a query needs to tell whether to report it there, so that
+  // a query streams through its cells' entries without looking anything up (the boxes' own array is
+  // read at random otherwise: the query's main cost on a surface's ten thousand edges).
   struct Entry {
-    Cell cell, lowest;  // the cell listed under, and the box's first listed cell (read here, not looked up)
-    int box;
+    Aabb box;
+    int index;  // of the box
+    // The cell's x, times 8, plus a bit per axis along which the box has an earlier listed cell
+    // (1: x, 2: y, 4: z): a query reports the box only from the first cell both cover.
+    int place;
   };
   std::vector<int> cell_start_;  // per cell: its first entry; the last is the number of entries
   std::vector<Entry> entries_;   // grouped by cell
