@@ -107,20 +107,22 @@ std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX
   std::vector<Aabb>& edge_boxes = edge_boxes_;
   triangle_boxes.resize(static_cast<size_t>(nf));
   edge_boxes.resize(static_cast<size_t>(ne));
-  double extent = 0;
-  for (int f = 0; f < nf; ++f) {
-    triangle_boxes[f] = box(Eigen::Vector3i(p.triangles.row(f)), x, sweep, grow);
-    extent += triangle_boxes[f].sizes().maxCoeff();
-  }
-  for (int e = 0; e < ne; ++e) {
-    edge_boxes[e] = box(Eigen::Vector2i(edges_.row(e)), x, sweep, 0.5 * grow);
-    extent += edge_boxes[e].sizes().maxCoeff();
-  }
+  parallelFor(nf + ne, 1024, [&](int begin, int end) {
+    for (int i = begin; i < end; ++i)
+      if (i < nf)
+        triangle_boxes[i] = box(Eigen::Vector3i(p.triangles.row(i)), x, sweep, grow);
+      else
+        edge_boxes[i - nf] = box(Eigen::Vector2i(edges_.row(i - nf)), x, sweep, 0.5 * grow);
+  });
+  double extent = 0;  // summed in order: the same cells on any thread count
+  for (const Aabb& b : triangle_boxes) extent += b.sizes().maxCoeff();
+  for (const Aabb& b : edge_boxes) extent += b.sizes().maxCoeff();
   const double cell = std::max(extent / std::max(1, nf + ne), 1e-9);  // a typical box under one cell
   BoxGrid& triangles = triangle_grid_;
   BoxGrid& edges = edge_grid_;
-  triangles.build(triangle_boxes, cell);
-  edges.build(edge_boxes, cell);
+  parallelFor(2, 1, [&](int begin, int end) {  // the two grids side by side
+    for (int grid = begin; grid < end; ++grid) grid == 0 ? triangles.build(triangle_boxes, cell) : edges.build(edge_boxes, cell);
+  });
   // Chunks of vertices (against triangles), of edges (against later edges), of strand vertices
   // (against segments), in this order.
   const int ns = static_cast<int>(strand_vertices_.size());
