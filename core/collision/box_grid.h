@@ -44,8 +44,8 @@ class BoxGrid {
   Vec3 origin_ = Vec3::Zero();  // the low corner of cell (0, 0, 0)
   Cell dims_ = Cell::Ones();    // cells along x, y and z
   // A box under one of its cells, with what a query needs to tell whether to report it there, so that
-  // a query streams through its cells' entries without looking anything up (the boxes' own array is
-  // read at random otherwise: the query's main cost on a surface's ten thousand edges).
+  // a query reads its cells' entries in order and nothing else (reading each entry's box from the
+  // boxes' own array cost a tenth of a run with self-contact: docs/contact.md, broad phase).
   struct Entry {
     Aabb box;
     int index;  // of the box
