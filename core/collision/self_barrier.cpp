@@ -121,7 +121,10 @@ std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX
   BoxGrid& triangles = triangle_grid_;
   BoxGrid& edges = edge_grid_;
   parallelFor(2, 1, [&](int begin, int end) {  // the two grids side by side
-    for (int grid = begin; grid < end; ++grid) grid == 0 ? triangles.build(triangle_boxes, cell) : edges.build(edge_boxes, cell);
+    for (int grid = begin; grid < end; ++grid) {
+      if (grid == 0) triangles.build(triangle_boxes, cell);
+      if (grid == 1) edges.build(edge_boxes, cell);
+    }
   });
   // Chunks of vertices (against triangles), of edges (against later edges), of strand vertices
   // (against segments), in this order.
