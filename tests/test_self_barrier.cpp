@@ -1,6 +1,7 @@
 // Self-contact under the barrier: the energy's gradient against finite differences, with the
 // mollifier of nearly parallel edges at work; parallel strands held apart by their ends; the step
-// bound against brute-force sampling of the motion; pairs touching at the start left out; a soft bar
+// bound against brute-force sampling of the motion; pairs touching at the start left out; candidates
+// kept from step to step against a search afresh; a soft bar
 // folded onto itself, whose surfaces never cross under contact.model=barrier, by ours and by the methods
 // whose moves collision detection cuts (and the cuts themselves, against sampling); and the brush's
 // bristles, which follow the handle up.
@@ -341,6 +342,66 @@ TEST(SelfBarrier, PairsTouchingAtTheStartAreLeftOut) {
   VecX d = VecX::Zero(x.size());
   vertex(d, 4) = Vec3(0, 0, -0.001);
   EXPECT_GT(barrier.stepBound(x, d, 1.0), 0.0);  // the touching pair does not stop every step
+}
+
+// Two sheets of 2 mm triangles, 10 by 10 vertices, 1.5 mm apart, one body each, at rest where x is.
+CollisionPrimitives twoSheets(VecX& x) {
+  const int n = 10;
+  CollisionPrimitives p;
+  x.resize(3 * 2 * n * n);
+  p.triangles.resize(2 * 2 * (n - 1) * (n - 1), 3);
+  int f = 0;
+  for (int sheet = 0; sheet < 2; ++sheet)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        const int v = (sheet * n + i) * n + j;
+        vertex(x, v) = Vec3(0.002 * i + 0.001 * sheet, 0.002 * j, 0.0015 * sheet);
+        p.vertices.push_back(v);
+        p.body.push_back(sheet);
+        if (i + 1 == n || j + 1 == n) continue;
+        p.triangles.row(f++) << v, v + n, v + 1;
+        p.triangles.row(f++) << v + 1, v + n, v + n + 1;
+      }
+  p.two_sided.assign(static_cast<size_t>(f), 1);
+  p.segments.resize(0, 2);
+  p.rest = x;
+  return p;
+}
+
+// Steps as a line search takes them (each bounded by collision detection, then tried halfway and
+// whole), of sheets that jitter (0.3 mm a coordinate a step) while the upper one slides 12 mm to and fro:
+// the candidates found along one step, kept for the next or filtered from an earlier wider search's,
+// give the energy and gradient that a barrier searching afresh at the same positions gives.
+TEST(SelfBarrier, CandidatesKeptFromStepToStepMissNoPair) {
+  VecX x;
+  const CollisionPrimitives p = twoSheets(x);
+  const VecX start = x;
+  const double dhat = 1e-3, kappa = 1.0;
+  SelfBarrier stepped(p);
+  stepped.beginFrame(x, dhat);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int within = 0;
+  for (int step = 0; step < 80; ++step) {
+    VecX target = start;
+    const double slide = 0.012 * std::abs((step % 20) - 10) / 10.0;
+    for (int v = 100; v < 200; ++v) vertex(target, v).x() += slide;
+    VecX d = 0.5 * (target - x);
+    for (int i = 0; i < d.size(); ++i) d[i] += 0.0003 * u(rng);
+    const double alpha = stepped.stepBound(x, d, 1.0);
+    for (double t : {0.5 * alpha, alpha}) {
+      const VecX z = x + t * d;
+      SelfBarrier fresh(p);
+      fresh.beginFrame(z, dhat);
+      VecX g_stepped = VecX::Zero(x.size()), g_fresh = VecX::Zero(x.size());
+      const double e_fresh = fresh.energy(z, kappa, &g_fresh);
+      ASSERT_NEAR(stepped.energy(z, kappa, &g_stepped), e_fresh, 1e-12 * e_fresh) << "step " << step;
+      ASSERT_LE((g_stepped - g_fresh).norm(), 1e-12 * g_fresh.norm()) << "step " << step;
+      within += e_fresh > 0;
+    }
+    x += alpha * d;
+  }
+  EXPECT_GT(within, 100);  // most evaluations had pairs within d^
 }
 
 // A scene run under the barrier with the exact check at every frame: nothing ever crosses.

@@ -18,9 +18,10 @@
 // Broad phase (as IPC's): the grid of box_grid.h over the primitives' boxes swept along a line-search
 // step (less its mean motion: a cloth falling as a whole sweeps no pair into another) and grown by
 // 2 d^. Those candidates serve the step's collision detection and every trial of its line search, and
-// are found again, at a point or along the next step, when positions leave their reach. Deterministic for any thread
-// count: pairs are found per chunk of primitives and summed in order. Not to be called from several
-// threads at once (the candidates are cached).
+// are found again, at a point or along the next step, when positions leave their reach: filtered from
+// a wider search's (grown by 4 d^ more) while positions stay within its reach, as a Verlet list.
+// Deterministic for any thread count: pairs are found per chunk of primitives and summed in order. Not
+// to be called from several threads at once (the candidates are cached).
 #include <array>
 #include <tuple>
 #include <vector>
@@ -115,9 +116,13 @@ class SelfBarrier {
   // The pairs that may be within d^ at x: the cached candidates (below), found again at x when they
   // do not cover it.
   const std::vector<Pair>& near(const VecX& x) const;
+  struct Candidates;
   bool covers(const VecX& z) const;
-  double offPath(const VecX& z) const;
+  bool covers(const Candidates& path, const VecX& z, double pad) const;
+  double offPath(const Candidates& path, const VecX& z) const;
   void cover(const VecX& from, const VecX& sweep) const;
+  void sweptBoxes(const VecX& x, const VecX* sweep, double grow) const;
+  std::vector<Pair> within(const std::vector<Pair>& pairs, const VecX& x, const VecX& sweep, double grow) const;
   VecX withoutMeanMotion(VecX displacement) const;  // on the primitives' vertices
 
   const CollisionPrimitives& primitives_;
@@ -135,7 +140,14 @@ class SelfBarrier {
     std::vector<Pair> pairs;
   };
   mutable Candidates cache_;
-  mutable std::vector<Aabb> triangle_boxes_, edge_boxes_;  // candidates' scratch, kept for its memory
+  // Where cache_ is filtered from (cover): the pairs within (1 + kPad + kOuterPad) d^ along a path.
+  struct Wider {
+    Candidates list;
+    int served = 2;  // paths its list has covered (2 before the first, so that the first is wide)
+    int plain = 0;   // searches without the wider reach since a list served only one path
+  };
+  mutable Wider wider_;
+  mutable std::vector<Aabb> vertex_boxes_, triangle_boxes_, edge_boxes_;  // candidates' scratch, kept for its memory
   mutable BoxGrid triangle_grid_, edge_grid_;
 };
 
