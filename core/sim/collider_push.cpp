@@ -27,15 +27,6 @@ constexpr int kPushPasses = 3;
 // the iterations between could not undo it (bunny through the torus, Neo-Hookean).
 constexpr double kPushFloor = 0.5;
 
-// The smallest distance from a vertex to a collider (negative inside one), or `reach` when none is closer.
-double clearance(const std::vector<Collider>& colliders, const VecX& x, double reach) {
-  double smallest = reach;
-  for (const Collider& c : colliders)
-    for (Eigen::Index v = 0; v < x.size() / 3; ++v)
-      if (mayReach(c, vertex(x, v), reach)) smallest = std::min(smallest, closestSurfacePoint(c, vertex(x, v)).distance);
-  return smallest;
-}
-
 // The normal of the collider nearest to p.
 Vec3 nearestNormal(const std::vector<Collider>& colliders, const Vec3& p) {
   SurfacePoint nearest{INFINITY, p, Vec3::UnitY()};
@@ -129,11 +120,11 @@ bool Simulation::Impl::pushColliders(VecX& x) {
   if (settings().self_collision.enabled) alpha = self_barrier->stepBound(x, toward, 1.0, 0.5 * barrier->dhat());
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x, toward, alpha, 0.9, kPushFloor);
   // A vertex sliding along a curved collider may cut inside it between its ends: halve until clear.
-  const double before = clearance(colliders, x, 0.5 * barrier->dhat());
+  const double before = colliderClearance(x, 0.5 * barrier->dhat());
   for (int tries = 0; alpha > 1e-6 && tries < 10; ++tries, alpha *= 0.5) {
     const VecX moved = x + alpha * toward;
     placeColliders(s + alpha * (next - s));
-    if (clearance(colliders, moved, 0.5 * barrier->dhat()) >= 0.5 * before) {
+    if (colliderClearance(moved, 0.5 * barrier->dhat()) >= 0.5 * before) {
       x = moved;
       if (settings().self_collision.enabled) self_barrier->beginFrame(x, barrier->dhat());
       return true;
@@ -141,6 +132,14 @@ bool Simulation::Impl::pushColliders(VecX& x) {
   }
   placeColliders(s);
   return false;
+}
+
+double Simulation::Impl::colliderClearance(const VecX& x, double reach) const {
+  double smallest = reach;
+  for (const Collider& c : colliders)
+    for (Eigen::Index v = 0; v < x.size() / 3; ++v)
+      if (mayReach(c, vertex(x, v), reach)) smallest = std::min(smallest, closestSurfacePoint(c, vertex(x, v)).distance);
+  return smallest;
 }
 
 double Simulation::Impl::colliderLag() const {

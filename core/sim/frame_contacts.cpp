@@ -8,6 +8,9 @@
 #include "core/sim/simulation_impl.h"
 
 namespace qnsim {
+namespace {
+constexpr int kStartHalvings = 10;  // of a start under contact.push that leaves a vertex inside a collider, before none
+}  // namespace
 
 // Collider contacts and self-contacts, refreshed together. Self-collisions can be switched on live, so
 // the refresh is there for every scene; without colliders and with them off it does nothing.
@@ -103,11 +106,7 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   // steep barrier that the step, which does not see its curvature, can only creep along.
   double alpha = self ? self_barrier->stepBound(x_start, toward, 1.0, 0.5 * b.dhat()) : 1.0;
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x_start, toward, alpha);
-  // Under contact.push a start cut short leaves the colliders where it stopped; the iterations push on.
-  if (pushes()) placeColliders(alpha);
-  x = x_start + alpha * toward;
-  const double swept = (pushes() ? alpha : 1.0) * settings().time_step;  // of the colliders' motion, to where they are
-  if (b.feasibleStart(x, x_start, swept) > 0 && self) self_barrier->beginFrame(x, b.dhat());
+  x = clearStart(b, toward, alpha);
   if (!self) return;
   const VecX apart = self_barrier->separation(x, b.closeDistance());
   if (apart.isZero()) return;
@@ -115,6 +114,25 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
   if (alpha > 0) alpha = inversionStepBound(built.model.tets, x, apart, alpha);
   x += alpha * apart;
   self_barrier->beginFrame(x, b.dhat());
+}
+
+// x_n + alpha toward with any vertex within d^/2 of a collider taken out along its normal. Under
+// contact.push the colliders stand at alpha of their way (a start cut short leaves them where it
+// stopped; the iterations push on), and the start is halved, down to where the colliders stood at the
+// last frame's end and nothing was inside them, while a vertex is left inside one: a vertex sliding
+// along a curved collider can cut inside it between the start's ends, and its way out along the normal
+// can be cut short where it would cross the body's own surface (the bunny squeezed in the torus).
+VecX Simulation::Impl::clearStart(ContactBarrier& b, const VecX& toward, double alpha) {
+  const bool self = settings().self_collision.enabled;
+  for (int halvings = 0;; ++halvings) {
+    if (pushes()) placeColliders(alpha);
+    VecX x = x_start + alpha * toward;
+    const double swept = (pushes() ? alpha : 1.0) * settings().time_step;  // of the colliders' motion, to where they are
+    const int moved = b.feasibleStart(x, x_start, swept);
+    if (moved > 0 && self) self_barrier->beginFrame(x, b.dhat());
+    if (!pushes() || moved == 0 || alpha == 0 || colliderClearance(x, b.dhat()) > 0) return x;
+    alpha = halvings < kStartHalvings ? 0.5 * alpha : 0.0;
+  }
 }
 
 // Bodies resting on each other slide from the frame's start: the start's bound stops the whole start

@@ -46,6 +46,7 @@ struct Simulation::Impl {
   void prepareStart(VecX& x, bool bounds_steps);
   ContactBarrier frameBarrier() const;  // with this frame's d^ and kappa_min
   VecX slidingStart(const VecX& toward) const;  // the start's direction under self-contact
+  VecX clearStart(ContactBarrier& b, const VecX& toward, double alpha);  // x_n + alpha toward, clear of the colliders
   VecX contactReaction();                          // the last frame's contact forces, from its motion
   void addSelfFriction(const VecX& reaction, double kappa);  // self-contact's lagged friction terms
   // collider_push.cpp (contact.push): colliders that push the body within the solve.
@@ -57,6 +58,8 @@ struct Simulation::Impl {
   // Where a push takes x while the colliders move to `to_poses` over `duration` seconds.
   VecX pushMotion(const VecX& x, const std::vector<Collider>& to_poses, double duration);
   double colliderLag() const;   // how far behind their script (m, the largest)
+  // The smallest distance of a vertex of x to a collider (negative inside one), or `reach` when none is closer.
+  double colliderClearance(const VecX& x, double reach) const;
   double inertiaWeight() const { return 1.0 / (settings().time_step * settings().time_step); }
   // Where a method's solve of this frame starts (solver.initial_guess).
   const VecX& startOf(const SolverSettings& solver) const {
