@@ -285,20 +285,20 @@ void SelfBarrier::cover(const VecX& from, const VecX& sweep) const {
 // Those of `pairs` whose boxes on the path overlap, compared as candidates() compares them.
 std::vector<SelfBarrier::Pair> SelfBarrier::within(const std::vector<Pair>& pairs, const VecX& x, const VecX& sweep, double grow) const {
   sweptBoxes(x, &sweep, grow);
-  const int n = static_cast<int>(pairs.size()), chunks = (n + kGrain * 8 - 1) / (kGrain * 8);
+  const int n = static_cast<int>(pairs.size()), grain = 8 * kGrain, chunks = (n + grain - 1) / grain;  // a box test a pair: larger chunks
   std::vector<std::vector<Pair>> kept(static_cast<size_t>(chunks));
   parallelFor(chunks, 1, [&](int begin, int end) {
     for (int chunk = begin; chunk < end; ++chunk)
-      for (int i = chunk * kGrain * 8; i < std::min(n, (chunk + 1) * kGrain * 8); ++i) {
+      for (int i = chunk * grain; i < std::min(n, (chunk + 1) * grain); ++i) {
         const Pair& pair = pairs[i];
-        bool near;
+        bool overlapping;
         if (pair.kind == Kind::VertexTriangle)
-          near = overlap(triangle_boxes_[pair.b], vertex_boxes_[pair.a]);
+          overlapping = overlap(triangle_boxes_[pair.b], vertex_boxes_[pair.a]);
         else if (pair.kind == Kind::EdgeEdge)
-          near = overlap(edge_boxes_[pair.b], edge_boxes_[pair.a]);
+          overlapping = overlap(edge_boxes_[pair.b], edge_boxes_[pair.a]);
         else
-          near = overlap(edge_boxes_[pair.b], box(Eigen::Matrix<int, 1, 1>(pair.a), vertex_boxes_, 0.5 * grow));
-        if (near && !leftOutPair(pair)) kept[chunk].push_back(pair);
+          overlapping = overlap(edge_boxes_[pair.b], box(Eigen::Matrix<int, 1, 1>(pair.a), vertex_boxes_, 0.5 * grow));
+        if (overlapping && !leftOutPair(pair)) kept[chunk].push_back(pair);
       }
   });
   std::vector<Pair> out;
