@@ -52,7 +52,7 @@ TEST(GuiParams, WidgetsFollowTypeAndRange) {
   // Material constants get their widgets from the same rule.
   const auto neo = makeMaterial("neo_hookean");
   EXPECT_TRUE(widgetFor(neo->parameter("mu")).logarithmic);
-  EXPECT_FALSE(widgetFor(neo->parameter("inversion_j")).logarithmic);  // 1e-3 .. 0.9
+  EXPECT_TRUE(widgetFor(neo->parameter("inversion_j")).logarithmic);  // 1e-9 .. 0.9
   EXPECT_EQ(widgetFor(findParameter("solver.method")).kind, ParamWidget::Kind::Choice);
   EXPECT_EQ(parameterLabel(findParameter("solver.lbfgs_window")), "lbfgs window");
 }

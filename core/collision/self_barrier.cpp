@@ -10,15 +10,8 @@
 namespace qnsim {
 namespace {
 
-constexpr int kGrain = 128;  // query primitives per parallel chunk
 constexpr double kMollifier = 1e-3;  // IPC's eps_x factor
 constexpr double kTouching = 1e-9;   // m: CcdOptions::min_distance, what collision detection counts as contact
-// The energy's candidates are the pairs within (1 + kPad) d^ where they were found, kept while no vertex
-// moves more than kPad d^ / 2 relative to the others (4 measured faster than 1 on cloth_sphere_fold).
-constexpr double kPad = 1.0;
-// The wider candidates they are filtered from hold the pairs within kOuterPad d^ more, and serve while
-// no vertex moves more than kOuterPad d^ / 2 relative to the others.
-constexpr double kOuterPad = 4.0;
 // What stepBound with a clearance keeps of the distance of a pair closer than the clearance already.
 constexpr double kCloserKept = 0.9;
 // Gauss-Seidel sweeps of withoutApproach over the pairs.
@@ -27,14 +20,6 @@ constexpr int kApproachSweeps = 4;
 constexpr int kCutRounds = 8;
 
 Vec3 at(const VecX& x, int v) { return vertex(x, v); }
-
-// The box of some model vertices on their path (their boxes from sweptBoxes), grown by `grow`.
-template <class Indices>
-Aabb box(const Indices& vertices, const std::vector<Aabb>& vertex_boxes, double grow) {
-  Aabb b = vertex_boxes[vertices[0]];
-  for (int k = 1; k < vertices.size(); ++k) b.extend(vertex_boxes[vertices[k]]);
-  return Aabb(b.min().array() - grow, b.max().array() + grow);
-}
 
 // Whether a pair's two primitives (the first `First` points: a vertex or an edge's two ends; the rest: a
 // triangle or an edge) are at least `reach` apart along one axis: then their distance is at least
@@ -99,94 +84,6 @@ double SelfBarrier::pairDistance(const Pair& pair, const std::array<Vec3, 4>& p,
   return segmentDistance(p[0], p[1], p[2], p[3], gradient);  // (p, p) gives s = 0: nothing on the second
 }
 
-// The primitives' boxes on the path x + [0, 1] sweep (or at x without a sweep): each primitive vertex's,
-// then each triangle's grown by `grow` and each edge's by half of it, into the scratch arrays.
-void SelfBarrier::sweptBoxes(const VecX& x, const VecX* sweep, double grow) const {
-  const CollisionPrimitives& p = primitives_;
-  const int nv = static_cast<int>(p.vertices.size()), nf = static_cast<int>(p.triangles.rows());
-  const int ne = static_cast<int>(edges_.rows());
-  vertex_boxes_.resize(static_cast<size_t>(x.size() / 3));
-  parallelFor(nv, 1024, [&](int begin, int end) {
-    for (int i = begin; i < end; ++i) {
-      const int v = p.vertices[i];
-      Aabb& b = vertex_boxes_[v];
-      b = Aabb(at(x, v), at(x, v));
-      if (sweep) b.extend(at(x, v) + at(*sweep, v));
-    }
-  });
-  triangle_boxes_.resize(static_cast<size_t>(nf));
-  edge_boxes_.resize(static_cast<size_t>(ne));
-  parallelFor(nf + ne, 1024, [&](int begin, int end) {
-    for (int i = begin; i < end; ++i)
-      if (i < nf)
-        triangle_boxes_[i] = box(Eigen::Vector3i(p.triangles.row(i)), vertex_boxes_, grow);
-      else
-        edge_boxes_[i - nf] = box(Eigen::Vector2i(edges_.row(i - nf)), vertex_boxes_, 0.5 * grow);
-  });
-}
-
-std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX* sweep, double grow) const {
-  const CollisionPrimitives& p = primitives_;
-  sweptBoxes(x, sweep, grow);
-  const std::vector<Aabb>& vertex_boxes = vertex_boxes_;
-  const std::vector<Aabb>& triangle_boxes = triangle_boxes_;
-  const std::vector<Aabb>& edge_boxes = edge_boxes_;
-  const int nv = static_cast<int>(p.vertices.size()), nf = static_cast<int>(p.triangles.rows());
-  const int ne = static_cast<int>(edges_.rows());
-  double extent = 0;  // summed in order: the same cells on any thread count
-  for (const Aabb& b : triangle_boxes) extent += b.sizes().maxCoeff();
-  for (const Aabb& b : edge_boxes) extent += b.sizes().maxCoeff();
-  const double cell = std::max(extent / std::max(1, nf + ne), 1e-9);  // a typical box under one cell
-  BoxGrid& triangles = triangle_grid_;
-  BoxGrid& edges = edge_grid_;
-  parallelFor(2, 1, [&](int begin, int end) {  // the two grids side by side
-    for (int grid = begin; grid < end; ++grid) {
-      if (grid == 0) triangles.build(triangle_boxes, cell);
-      if (grid == 1) edges.build(edge_boxes, cell);
-    }
-  });
-  // Chunks of vertices (against triangles), of edges (against later edges), of strand vertices
-  // (against segments), in this order.
-  const int ns = static_cast<int>(strand_vertices_.size());
-  const std::array<int, 3> counts = {nv, ne, ns};
-  std::array<int, 4> first_chunk = {0, 0, 0, 0};
-  for (int k = 0; k < 3; ++k) first_chunk[k + 1] = first_chunk[k] + (counts[k] + kGrain - 1) / kGrain;
-  const int chunks = first_chunk[3];
-  std::vector<std::vector<Pair>> found(static_cast<size_t>(chunks));
-  parallelFor(chunks, 1, [&](int begin, int end) {
-    std::vector<int> hits;
-    for (int chunk = begin; chunk < end; ++chunk) {
-      const int k = chunk < first_chunk[1] ? 0 : chunk < first_chunk[2] ? 1 : 2;
-      const Kind kind = k == 0 ? Kind::VertexTriangle : k == 1 ? Kind::EdgeEdge : Kind::VertexSegment;
-      const int first = (chunk - first_chunk[k]) * kGrain, last = std::min(counts[k], first + kGrain);
-      for (int i = first; i < last; ++i) {
-        hits.clear();
-        int a = i;
-        if (kind == Kind::VertexTriangle) {
-          a = p.vertices[i];
-          triangles.query(vertex_boxes[a], hits);
-        } else if (kind == Kind::EdgeEdge) {
-          edges.query(edge_boxes[i], hits, i);
-        } else {
-          a = strand_vertices_[i];
-          edges.query(box(Eigen::Matrix<int, 1, 1>(a), vertex_boxes, 0.5 * grow), hits);
-        }
-        for (int j : hits) {
-          if (kind == Kind::VertexSegment && j < first_segment_) continue;
-          const Pair pair{kind, a, j};
-          const Eigen::Vector4i c = corners(pair);
-          const bool shares = kind == Kind::EdgeEdge ? (c[0] == c[2] || c[0] == c[3] || c[1] == c[2] || c[1] == c[3])
-                                                     : (c[0] == c[1] || c[0] == c[2] || c[0] == c[3]);
-          if (!shares && !leftOutPair(pair)) found[chunk].push_back(pair);
-        }
-      }
-    }
-  });
-  std::vector<Pair> out;
-  for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());
-  return out;
-}
-
 bool SelfBarrier::mayBeWithin(const Pair& pair, const std::array<Vec3, 4>& p, double reach) const {
   return pair.kind == Kind::VertexTriangle ? !boxesApart<1>(p, reach) : !boxesApart<2>(p, reach);
 }
@@ -228,92 +125,10 @@ VecX SelfBarrier::withoutMeanMotion(VecX displacement) const {
   return displacement;
 }
 
-// How far z lies from the path some candidates were found along, in the motion that can bring pairs
-// closer: the largest distance of a primitive vertex from the path's point nearest z (in the least-
-// squares sense, which bounds the true nearest), once the mean motion is removed.
-double SelfBarrier::offPath(const Candidates& path, const VecX& z) const {
-  const std::vector<int>& vertices = primitives_.vertices;
-  double along = 0, length2 = 0;
-  for (int v : vertices) {
-    along += at(path.sweep, v).dot(at(z, v) - at(path.from, v));
-    length2 += at(path.sweep, v).squaredNorm();
-  }
-  const double t = length2 > 0 ? std::clamp(along / length2, 0.0, 1.0) : 0.0;
-  Vec3 mean = Vec3::Zero();
-  for (int v : vertices) mean += at(z, v) - at(path.from, v) - t * at(path.sweep, v);
-  if (!vertices.empty()) mean /= static_cast<double>(vertices.size());
-  double largest = 0.0;
-  for (int v : vertices) largest = std::max(largest, (at(z, v) - at(path.from, v) - t * at(path.sweep, v) - mean).squaredNorm());
-  return std::sqrt(largest);
-}
-
-// Two vertices less than pad d^ off a path relative to each other: a pair within r at z was within
-// r + pad d^ somewhere on the path (the distance of two primitives moves no more than their vertices).
-bool SelfBarrier::covers(const Candidates& path, const VecX& z, double pad) const {
-  return path.valid && offPath(path, z) < 0.5 * pad * dhat_;
-}
-bool SelfBarrier::covers(const VecX& z) const { return covers(cache_, z, kPad); }
-
-// The pairs within (1 + kPad) d^ somewhere on the path (a subset of a search's boxes' that holds every
-// one of them), filtered from wider candidates found along an earlier path, within kOuterPad d^ more (a
-// Verlet list), while that path covers both ends of this one (then it covers every point between:
-// offPath is convex along a path). The wider reach costs more pairs a search and pays only where its
-// lists serve several paths (the folds, not the brush's bristles, swept far each step): after a list
-// that served one path, searches are plain, and the wider reach is tried again every eighth.
-void SelfBarrier::cover(const VecX& from, const VecX& sweep) const {
-  const double reach = (1 + kPad) * dhat_;
-  Candidates& list = wider_.list;
-  const bool holds = covers(list, from, kOuterPad) && covers(list, from + sweep, kOuterPad);
-  if (holds) {
-    ++wider_.served;
-  } else if (wider_.served >= 2 || ++wider_.plain % 8 == 0) {
-    list.pairs = candidates(from, &sweep, reach + kOuterPad * dhat_);
-    list.from = from;
-    list.sweep = sweep;
-    list.valid = true;
-    wider_.served = 1;
-    wider_.plain = 0;
-  } else {
-    list.valid = false;
-  }
-  cache_.pairs = list.valid ? within(list.pairs, from, sweep, reach) : candidates(from, &sweep, reach);
-  cache_.from = from;
-  cache_.sweep = sweep;
-  cache_.valid = true;
-}
-
-// Those of `pairs` whose boxes on the path overlap, compared as candidates() compares them.
-std::vector<SelfBarrier::Pair> SelfBarrier::within(const std::vector<Pair>& pairs, const VecX& x, const VecX& sweep, double grow) const {
-  sweptBoxes(x, &sweep, grow);
-  const int n = static_cast<int>(pairs.size()), grain = 8 * kGrain, chunks = (n + grain - 1) / grain;  // a box test a pair: larger chunks
-  std::vector<std::vector<Pair>> kept(static_cast<size_t>(chunks));
-  parallelFor(chunks, 1, [&](int begin, int end) {
-    for (int chunk = begin; chunk < end; ++chunk)
-      for (int i = chunk * grain; i < std::min(n, (chunk + 1) * grain); ++i) {
-        const Pair& pair = pairs[i];
-        bool overlapping;
-        if (pair.kind == Kind::VertexTriangle)
-          overlapping = overlap(triangle_boxes_[pair.b], vertex_boxes_[pair.a]);
-        else if (pair.kind == Kind::EdgeEdge)
-          overlapping = overlap(edge_boxes_[pair.b], edge_boxes_[pair.a]);
-        else
-          overlapping = overlap(edge_boxes_[pair.b], box(Eigen::Matrix<int, 1, 1>(pair.a), vertex_boxes_, 0.5 * grow));
-        if (overlapping && !leftOutPair(pair)) kept[chunk].push_back(pair);
-      }
-  });
-  std::vector<Pair> out;
-  for (const auto& k : kept) out.insert(out.end(), k.begin(), k.end());
-  return out;
-}
-
-const std::vector<SelfBarrier::Pair>& SelfBarrier::near(const VecX& x) const {
-  if (!covers(x)) cover(x, VecX::Zero(x.size()));
-  return cache_.pairs;
-}
-
 void SelfBarrier::beginFrame(const VecX& start, double dhat) {
-  // The wider candidates hold on into this frame unless they were found without pairs left out then.
-  if (dhat != dhat_ || !touching_.empty()) wider_.list.valid = false;
+  // Each frame searches afresh: the candidates' order, and so the energy's last digits, depend on the
+  // searches before, and a simulation resumed from a saved state must continue bit for bit.
+  wider_ = Wider{};
   dhat_ = dhat;
   cache_.valid = false;
   touching_.clear();

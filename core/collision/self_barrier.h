@@ -19,7 +19,9 @@
 // step (less its mean motion: a cloth falling as a whole sweeps no pair into another) and grown by
 // 2 d^. Those candidates serve the step's collision detection and every trial of its line search, and
 // are found again, at a point or along the next step, when positions leave their reach: filtered from
-// a wider search's (grown by 4 d^ more) while positions stay within its reach, as a Verlet list.
+// a wider search's (grown by 4 d^ more) while positions stay within its reach, as a Verlet list, and
+// where a few vertices stray from it, completed by a search for their pairs alone
+// (self_barrier_candidates.cpp).
 // Deterministic for any thread count: pairs are found per chunk of primitives and summed in order. Not
 // to be called from several threads at once (the candidates are cached).
 #include <array>
@@ -121,9 +123,15 @@ class SelfBarrier {
   bool covers(const Candidates& path, const VecX& z, double pad) const;
   double offPath(const Candidates& path, const VecX& z) const;
   void cover(const VecX& from, const VecX& sweep) const;
+  int markStrayed(const Candidates& path, const VecX& from, const VecX& sweep, double limit) const;
+  bool hasStrayedCorner(const Pair& pair) const;
+  bool counted(const Pair& pair) const;
+  std::vector<Pair> strayedCandidates(double grow) const;
   void sweptBoxes(const VecX& x, const VecX* sweep, double grow) const;
-  std::vector<Pair> within(const std::vector<Pair>& pairs, const VecX& x, const VecX& sweep, double grow) const;
+  std::vector<Pair> within(const std::vector<Pair>& pairs, const VecX& x, const VecX& sweep, double grow, bool skip_strayed) const;
   VecX withoutMeanMotion(VecX displacement) const;  // on the primitives' vertices
+
+  static constexpr int kGrain = 128;  // primitives or pairs per parallel chunk
 
   const CollisionPrimitives& primitives_;
   EdgeIndices edges_;                 // the triangles' edges, each once, then the strands' segments
@@ -148,6 +156,8 @@ class SelfBarrier {
   };
   mutable Wider wider_;
   mutable std::vector<Aabb> vertex_boxes_, triangle_boxes_, edge_boxes_;  // candidates' scratch, kept for its memory
+  mutable std::vector<double> off_path_;  // offPath's, per primitive vertex
+  mutable std::vector<char> strayed_;     // markStrayed's, per model vertex
   mutable BoxGrid triangle_grid_, edge_grid_;
 };
 

@@ -208,8 +208,9 @@ MaterialParameter declareLambda(double M::*member) {
 }
 template <class M>
 MaterialParameter declareInversionJ(double M::*member) {
-  return Material::declare(member, "inversion_j", 0.1, 1e-3, 0.9,
-                           "Volume ratio J below which log J is continued by a quadratic (finite energy when inverted).");
+  return Material::declare(member, "inversion_j", 0.1, 1e-9, 0.9,
+                           "Volume ratio J below which log J is continued by a quadratic (finite energy when inverted). "
+                           "Near 1e-9, with solver.inversion_guard, the energy itself holds squeezed tets open.");
 }
 
 }  // namespace qnsim

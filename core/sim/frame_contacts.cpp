@@ -118,10 +118,11 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
 
 // x_n + alpha toward with any vertex within d^/2 of a collider taken out along its normal. Under
 // contact.push the colliders stand at alpha of their way (a start cut short leaves them where it
-// stopped; the iterations push on), and the start is halved, down to where the colliders stood at the
-// last frame's end and nothing was inside them, while a vertex is left inside one: a vertex sliding
-// along a curved collider can cut inside it between the start's ends, and its way out along the normal
-// can be cut short where it would cross the body's own surface (the bunny squeezed in the torus).
+// stopped; the iterations push on). The start is halved, down to x_n, while a vertex is left inside a
+// collider: a vertex sliding along a curved collider can cut inside it between the start's ends, and
+// its way out along the normal can be cut short where it would cross the body's own surface (the bunny
+// squeezed in the torus; the start's slide, which keeps self-contact pairs from closing in, pressing a
+// cloth into a collider).
 VecX Simulation::Impl::clearStart(ContactBarrier& b, const VecX& toward, double alpha) {
   const bool self = settings().self_collision.enabled;
   for (int halvings = 0;; ++halvings) {
@@ -130,7 +131,7 @@ VecX Simulation::Impl::clearStart(ContactBarrier& b, const VecX& toward, double 
     const double swept = (pushes() ? alpha : 1.0) * settings().time_step;  // of the colliders' motion, to where they are
     const int moved = b.feasibleStart(x, x_start, swept);
     if (moved > 0 && self) self_barrier->beginFrame(x, b.dhat());
-    if (!pushes() || moved == 0 || alpha == 0 || colliderClearance(x, b.dhat()) > 0) return x;
+    if (moved == 0 || alpha == 0 || colliderClearance(x, b.dhat()) > 0) return x;
     alpha = halvings < kStartHalvings ? 0.5 * alpha : 0.0;
   }
 }
