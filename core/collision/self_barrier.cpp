@@ -126,9 +126,8 @@ VecX SelfBarrier::withoutMeanMotion(VecX displacement) const {
 }
 
 void SelfBarrier::beginFrame(const VecX& start, double dhat) {
-  // Each frame searches afresh: the candidates' order, and so the energy's last digits, depend on the
-  // searches before, and a simulation resumed from a saved state must continue bit for bit.
-  wider_ = Wider{};
+  // The wider candidates hold on into this frame unless they were found without pairs left out then.
+  if (dhat != dhat_ || !touching_.empty()) wider_.list.valid = false;
   dhat_ = dhat;
   cache_.valid = false;
   touching_.clear();

@@ -23,6 +23,14 @@ constexpr double kStrayedShare = 0.3;
 
 Vec3 at(const VecX& x, int v) { return vertex(x, v); }
 
+// The candidates' order: by kind (vertex-triangle, edge-edge, vertex-segment), then by their first and
+// second primitives, as a search finds them. The energy sums the pairs within d^ in this order, so its
+// bits depend on which pairs those are, not on the searches that found them: a simulation resumed from
+// a saved state, without the last frame's candidates, continues bit for bit.
+bool inOrder(const SelfBarrier::Pair& p, const SelfBarrier::Pair& q) {
+  return p.kind != q.kind ? p.kind < q.kind : p.a != q.a ? p.a < q.a : p.b < q.b;
+}
+
 // The box of some model vertices on their path (their boxes from sweptBoxes), grown by `grow`.
 template <class Indices>
 Aabb box(const Indices& vertices, const std::vector<Aabb>& vertex_boxes, double grow) {
@@ -132,6 +140,7 @@ std::vector<SelfBarrier::Pair> SelfBarrier::candidates(const VecX& x, const VecX
           a = strand_vertices_[i];
           edges.query(box(Eigen::Matrix<int, 1, 1>(a), vertex_boxes, 0.5 * grow), hits);
         }
+        std::sort(hits.begin(), hits.end());  // the pairs in their order (below), whatever the grid
         for (int j : hits) {
           if (kind == Kind::VertexSegment && j < first_segment_) continue;
           const Pair pair{kind, a, j};
@@ -194,8 +203,10 @@ void SelfBarrier::cover(const VecX& from, const VecX& sweep) const {
     ++wider_.served;
     cache_.pairs = within(list.pairs, from, sweep, reach, strayed > 0);
     if (strayed > 0) {
-      const std::vector<Pair> found = strayedCandidates(reach);
-      cache_.pairs.insert(cache_.pairs.end(), found.begin(), found.end());
+      std::vector<Pair> found = strayedCandidates(reach), both(cache_.pairs.size() + found.size());
+      std::sort(found.begin(), found.end(), inOrder);
+      std::merge(cache_.pairs.begin(), cache_.pairs.end(), found.begin(), found.end(), both.begin(), inOrder);
+      cache_.pairs.swap(both);
     }
   } else if (wider_.served >= 2 || ++wider_.plain % 8 == 0) {
     list.pairs = candidates(from, &sweep, reach + kOuterPad * dhat_);
