@@ -231,11 +231,13 @@ int SelfBarrier::markStrayed(const Candidates& path, const VecX& from, const Vec
   const std::vector<int>& vertices = primitives_.vertices;
   strayed_.assign(static_cast<size_t>(from.size() / 3), 0);
   int count = 0;
-  for (const VecX& end : {from, VecX(from + sweep)}) {
+  const auto mark = [&](const VecX& end) {
     offPath(path, end);
     for (size_t i = 0; i < vertices.size(); ++i)
       if (!(off_path_[i] < limit * limit) && !strayed_[vertices[i]]) strayed_[vertices[i]] = 1, ++count;
-  }
+  };
+  mark(from);
+  mark(from + sweep);
   return count;
 }
 
