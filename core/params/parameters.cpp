@@ -229,8 +229,9 @@ std::vector<SettingParameter> declareAll() {
       declare<bool>("solver.inversion_guard", "Solver",
                     "No step turns a tet flat or inverted: every trial of the line search (and Anderson's and ADMM's steps) stops short "
                     "of the first step length at which some tet's det F reaches 0 (0.9 of it), and each frame starts from "
-                    "x_n moved towards its initial guess as far as that allows. With a material whose energy grows without "
-                    "bound as det F -> 0 (neo_hookean) the body then stays inversion-free. Methods without a line search "
+                    "x_n moved towards its initial guess as far as that allows, so the body stays inversion-free. A material whose "
+                    "energy rises steeply as det F -> 0 (neo_hookean, the steeper the smaller its inversion_j) also keeps the "
+                    "steps away from flat tets, where the guard would stall them. Methods without a line search "
                     "(vbd, jacobi, pbd, xpbd) ignore it.",
                     Type::Boolean, false, 0, 0, [](Settings& s) -> bool& { return s.solver.inversion_guard; }),
       declare<double>("solver.jacobi_rho", "Solver",
