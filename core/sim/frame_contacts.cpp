@@ -121,8 +121,7 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
 // stopped; the iterations push on). The start is halved, down to x_n, while a vertex is left inside a
 // collider: a vertex sliding along a curved collider can cut inside it between the start's ends, and
 // its way out along the normal can be cut short where it would cross the body's own surface (the bunny
-// squeezed in the torus; the start's slide, which keeps self-contact pairs from closing in, pressing a
-// cloth into a collider).
+// squeezed in the torus under the push; a bristle of the brush left inside its static block).
 VecX Simulation::Impl::clearStart(ContactBarrier& b, const VecX& toward, double alpha) {
   const bool self = settings().self_collision.enabled;
   for (int halvings = 0;; ++halvings) {
