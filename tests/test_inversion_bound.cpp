@@ -96,6 +96,8 @@ TEST(InversionBound, ATetAsFlatAsRoundOffCanTellTakesNoFlatteningStep) {
   EXPECT_EQ(inversionStepBound(tets, smallTetPositions(5e-15), down, 1.0), 0.0);  // det F 1e-12
   EXPECT_EQ(inversionStepBound(tets, smallTetPositions(5e-15), up, 1.0), 1.0);
   EXPECT_EQ(inversionStepBound(tets, smallTetPositions(5e-15), across, 1.0), 1.0);
+  EXPECT_EQ(stoppingTets(tets, smallTetPositions(5e-15), down, 1e-12), std::vector<int>{0});  // what the rescue holds
+  EXPECT_TRUE(stoppingTets(tets, smallTetPositions(5e-15), up, 1.0).empty());
   const double bound = inversionStepBound(tets, smallTetPositions(5e-9), down, 1.0);  // det F 1e-6
   EXPECT_NEAR(bound, 0.9 * 5e-9 / 1e-2, 1e-12);
 
@@ -106,6 +108,67 @@ TEST(InversionBound, ATetAsFlatAsRoundOffCanTellTakesNoFlatteningStep) {
     ASSERT_GT(tets.deformationGradient(x, 0).determinant(), 0) << "step " << step;
   }
   EXPECT_GT(tets.deformationGradient(x, 0).determinant(), 1e-11);
+}
+
+// The rows of the guard's rescue (guard_rescue.cpp): the gradient of det Ds against central differences.
+TEST(InversionBound, DetGradientMatchesFiniteDifferences) {
+  const BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "neo_hookean", "mu": 1e4, "lambda": 4e4})"));
+  const TetElements& tets = built.model.tets;
+  std::mt19937 rng(3);
+  std::normal_distribution<double> normal(0, 1);
+  VecX x = built.model.rest;
+  for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 0.1 * normal(rng);
+  for (int e = 0; e < tets.size(); e += 7) {
+    const Eigen::Matrix<double, 12, 1> gradient = detGradient(tets, x, e);
+    for (int k = 0; k < 12; ++k) {
+      const Eigen::Index i = 3 * tets.vertices[e][k / 3] + k % 3;
+      const double h = 1e-6, xi = x[i];
+      x[i] = xi + h;
+      const double plus = tets.deformedEdges(x, e).determinant();
+      x[i] = xi - h;
+      const double minus = tets.deformedEdges(x, e).determinant();
+      x[i] = xi;
+      EXPECT_NEAR(gradient[k], (plus - minus) / (2 * h), 1e-8 * (1 + gradient.norm())) << "tet " << e << " entry " << k;
+    }
+  }
+}
+
+// The tets that stop a step short of its reach, tightest first: each one alone stops it, the first one's
+// root is the first of all (the bound lies between 0.9 and 1 times it), and each root comes no earlier
+// than the one before.
+TEST(InversionBound, StoppingTetsStopTheStepTightestFirst) {
+  const BuiltModel built = test::buildInline(test::boxSceneJson(R"({"model": "neo_hookean", "mu": 1e4, "lambda": 4e4})"));
+  const TetElements& tets = built.model.tets;
+  auto alone = [&](int e) {  // the tet as a mesh of its own
+    TetElements one;
+    one.vertices = {tets.vertices[e]}, one.rest_inverse = {tets.rest_inverse[e]}, one.volume = {tets.volume[e]};
+    one.region = {0}, one.removed = {0};
+    return one;
+  };
+  std::mt19937 rng(11);
+  std::normal_distribution<double> normal(0, 1);
+  const VecX& x = built.model.rest;
+  int stopped = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    VecX d(x.size());
+    for (Eigen::Index i = 0; i < d.size(); ++i) d[i] = 0.4 * normal(rng);
+    const double reach = 0.5, bound = inversionStepBound(tets, x, d, reach);
+    const std::vector<int> stopping = stoppingTets(tets, x, d, reach);
+    ASSERT_EQ(stopping.empty(), bound == reach) << trial;
+    if (stopping.empty()) continue;
+    ++stopped;
+    const double first = inversionStepBound(alone(stopping.front()), x, d, reach);  // 0.9 of its root
+    EXPECT_GE(bound, first - 1e-12) << trial;
+    EXPECT_LE(bound, first / 0.9 + 1e-12) << trial;
+    double previous = 0;
+    for (int e : stopping) {
+      const double own = inversionStepBound(alone(e), x, d, reach);
+      EXPECT_LT(own, reach) << trial << " tet " << e;
+      EXPECT_GE(own, previous - 1e-12) << trial << " tet " << e;
+      previous = own;
+    }
+  }
+  EXPECT_GT(stopped, 10);
 }
 
 // With a floor (contact.push's, 1/2), no tet's det F goes below the smaller of the floor and half its
@@ -255,6 +318,60 @@ TEST(InversionBound, GuardKeepsAThrownNeoHookeanBoxFreeOfInvertedTets) {
   EXPECT_EQ(inverted_guarded, 0);
   EXPECT_GT(limited_guarded, 0);
   EXPECT_EQ(limited_free, 0);
+}
+
+}  // namespace
+}  // namespace qnsim
+
+namespace qnsim {
+namespace {
+
+// The squirrel head under the guard, its front dragged hard (100 times A's mean diagonal, spread over the
+// vertices within 4 % of its size as the sandbox's drag spreads it) 25 cm up and across from frame 34,
+// in its first jerks, let go at frame 90, and run to frame 110. The drag squeezes tets flat, and the
+// guard stops at once a step that would flatten them further. Without the guard's rescue
+// (guard_rescue.cpp) 43 frames stopped at their start, x_n moved towards y with no elastic force, so the
+// head fell (its centre of mass from 0.37 m to -3.6 m) and stayed stopped after it was let go; with
+// it the head follows the drag and settles. On each kernel build (portable, AVX2, AVX-512) no frame
+// stopped at its start, and frames 101-110 ended below g = 0.4.
+TEST(GuardRescue, AHeadDraggedHardFollowsTheDragAndRecovers) {
+  Scene scene = loadScene(QNSIM_SOURCE_DIR "/scenes/squirrel_head.json", {"solver.inversion_guard=true"});
+  scene.settings.threads = 2;
+  Simulation sim(scene);
+  const double stiffness = 100 * internals(sim).system->matrix().diagonal().mean();
+  std::vector<Drag> drags;
+  std::vector<Vec3> grabbed;
+  double lowest = INFINITY, highest = -INFINITY, settled = 0;  // the largest g of frames 101-110
+  int stopped = 0;
+  for (int frame = 1; frame <= 110; ++frame) {
+    const VecX& x = sim.positions();
+    if (frame == 34) {  // the front-most vertex and its neighbourhood, weights 1 - r / radius summing to 1
+      int front = 0;
+      for (int v = 0; v < sim.model().vertexCount(); ++v)
+        if (x[3 * v + 2] > x[3 * front + 2]) front = v;
+      const double radius = 0.04 * sim.lastFrame().bbox_diagonal;
+      double sum = 0;
+      for (int v = 0; v < sim.model().vertexCount(); ++v) {
+        const double r = (vertex(x, v) - vertex(x, front)).norm();
+        if (r < radius) drags.push_back({v, vertex(x, v), 1 - r / radius}), grabbed.push_back(vertex(x, v)), sum += 1 - r / radius;
+      }
+      for (Drag& d : drags) d.stiffness *= stiffness / sum;
+    }
+    if (frame >= 34 && frame <= 90) {
+      for (std::size_t i = 0; i < drags.size(); ++i) drags[i].target = grabbed[i] + (frame - 34) / 57.0 * Vec3(0.2, 0.15, 0);
+      sim.apply(SetDrag{frame < 90 ? drags : std::vector<Drag>{}});
+    }
+    sim.step();
+    const FrameRecord& r = sim.lastFrame();
+    ASSERT_EQ(r.inverted, 0) << "frame " << frame;
+    stopped += r.ccd_step == 0;
+    if (frame > 34) lowest = std::min(lowest, r.com.y()), highest = std::max(highest, r.com.y());
+    if (frame > 100) settled = std::max(settled, r.g);
+  }
+  EXPECT_GT(lowest, 0.3);  // the head's centre of mass starts at 0.37 m and the drag lifts it by about 0.1 m
+  EXPECT_LT(highest, 0.55);
+  EXPECT_LT(settled, 1.0);  // recovered: the quiet head's frames end at g = 0.3
+  EXPECT_LE(stopped, 3);
 }
 
 }  // namespace

@@ -95,4 +95,33 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
   return *std::min_element(chunk_min.begin(), chunk_min.end());
 }
 
+std::vector<int> stoppingTets(const TetElements& tets, const VecX& x, const VecX& d, double reach) {
+  std::vector<std::pair<double, int>> stopping;  // (the tet's first root, the tet)
+  std::array<double, 4> c{};
+  for (int e = 0; e < tets.size(); ++e) {
+    if (tets.removed[e]) continue;
+    inversion_portable::detCubics(tets.vertices.front().data(), x.data(), d.data(), e, e + 1, c.data());
+    if (!(c[0] > 0)) continue;
+    const bool flat_and_flattened = c[0] < 6 * tets.volume[e] * kFlat && c[1] < 0;
+    const double root = flat_and_flattened ? 0.0 : firstCubicRoot(c[0], c[1], c[2], c[3], reach);
+    if (root < reach) stopping.emplace_back(root, e);
+  }
+  std::sort(stopping.begin(), stopping.end());
+  std::vector<int> sorted(stopping.size());
+  for (std::size_t i = 0; i < stopping.size(); ++i) sorted[i] = stopping[i].second;
+  return sorted;
+}
+
+Eigen::Matrix<double, 12, 1> detGradient(const TetElements& tets, const VecX& x, int e) {
+  const Mat3 Ds = tets.deformedEdges(x, e);
+  Mat3 cofactor;
+  cofactor.col(0) = Ds.col(1).cross(Ds.col(2));
+  cofactor.col(1) = Ds.col(2).cross(Ds.col(0));
+  cofactor.col(2) = Ds.col(0).cross(Ds.col(1));
+  Eigen::Matrix<double, 12, 1> gradient;
+  gradient.segment<3>(0) = -(cofactor.col(0) + cofactor.col(1) + cofactor.col(2));
+  for (int k = 0; k < 3; ++k) gradient.segment<3>(3 * k + 3) = cofactor.col(k);
+  return gradient;
+}
+
 }  // namespace qnsim

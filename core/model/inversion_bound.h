@@ -4,6 +4,8 @@
 // (0, max_alpha] is found by splitting the interval at the cubic's turning points and bisecting the
 // first piece whose end is not positive. Tets already flat or inverted at x are left out (a guard can
 // keep a tet from inverting, not turn it back).
+#include <vector>
+
 #include "qnsim/model.h"
 
 namespace qnsim {
@@ -21,5 +23,14 @@ double firstCubicRoot(double c0, double c1, double c2, double c3, double max_alp
 // count.
 double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d, double max_alpha, double keep = 0.9,
                           double floor = 0.0);
+
+// The tets that stop a step along d from x short of `reach` under inversionStepBound (no floor): the
+// flat ones that d flattens further, and those whose det F reaches 0 before reach. The tightest first
+// (the earliest root; ties by number); serial, for the guard's rescue of a stopped step, not every step.
+std::vector<int> stoppingTets(const TetElements& tets, const VecX& x, const VecX& d, double reach);
+
+// The gradient of tet e's det Ds with respect to its four vertices' positions (12 values, vertex by
+// vertex in the tet's order): the cofactors of Ds, and minus their sum for the first vertex.
+Eigen::Matrix<double, 12, 1> detGradient(const TetElements& tets, const VecX& x, int e);
 
 }  // namespace qnsim

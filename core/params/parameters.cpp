@@ -229,7 +229,9 @@ std::vector<SettingParameter> declareAll() {
       declare<bool>("solver.inversion_guard", "Solver",
                     "No step turns a tet flat or inverted: every trial of the line search (and Anderson's and ADMM's steps) stops short "
                     "of the first step length at which some tet's det F reaches 0 (0.9 of it), and each frame starts from "
-                    "x_n moved towards its initial guess as far as that allows, so the body stays inversion-free. A material whose "
+                    "x_n moved towards its initial guess as far as that allows, so the body stays inversion-free. A step it would "
+                    "stop at once (a tet flat to round-off that the step flattens further) is changed, as little as A measures, into "
+                    "one that opens that tet. A material whose "
                     "energy rises steeply as det F -> 0 (neo_hookean, the steeper the smaller its inversion_j) also keeps the "
                     "steps away from flat tets, where the guard would stall them. Methods without a line search "
                     "(vbd, jacobi, pbd, xpbd) ignore it.",

@@ -46,9 +46,7 @@ std::vector<std::pair<SolverSettings, std::unique_ptr<FrameMethod>>> Simulation:
       used.back().second->setSettings(solver);
     } else {
       used.emplace_back(solver, makeFrameMethod(solver, *objective, *system));
-      used.back().second->setContactRefresh(contactRefresh());
-      used.back().second->setStepBound(stepBound());
-      used.back().second->setDirectionFilter(directionFilter());
+      connect(*used.back().second);
     }
   }
   return used;

@@ -40,6 +40,10 @@ struct Simulation::Impl {
   ContactRefresh contactRefresh();
   StepBound stepBound();
   DirectionFilter directionFilter();
+  // guard_rescue.cpp: a direction for a step the inversion guard stops at x.
+  StepRescue stepRescue();
+  bool rescueStep(const VecX& x, VecX& d);
+  void connect(FrameMethod& m);  // simulation_matrix.cpp: the four hooks above, for a method of this simulation
   bool guardsInversion() const;  // solver.inversion_guard, under a method that bounds its steps
   // The frame's barrier (contact.model=barrier, for a method that bounds its steps), or its guard (for
   // one that does not), and a start x before any impact or flat tet.

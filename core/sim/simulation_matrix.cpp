@@ -30,11 +30,17 @@ Model copyForAssembly(const Model& m, const ElementSet& removed) {
 void Simulation::Impl::createMethods() {
   objective->damping.weight = materialDampingWeight(settings());
   method = makeFrameMethod(settings().solver, *objective, *system);
-  method->setContactRefresh(contactRefresh());
-  method->setStepBound(stepBound());
-  method->setDirectionFilter(directionFilter());
+  connect(*method);
   compared_methods.clear();
   exact_solver = std::make_unique<ExactSolver>(*objective, *system);
+}
+
+// A method's hooks into the frame's contacts and its guard.
+void Simulation::Impl::connect(FrameMethod& m) {
+  m.setContactRefresh(contactRefresh());
+  m.setStepBound(stepBound());
+  m.setDirectionFilter(directionFilter());
+  m.setStepRescue(stepRescue());
 }
 
 // A of the model as it is now, but without `removed` (tearing.matrix=keep lets A lag the removals).

@@ -173,7 +173,14 @@ void FrameSolver::solve(VecX& x, FrameSolveResult& result) {
     // The collision bound: d shortened to the first time of impact, so every trial lies before it.
     double scale = 1.0;
     if (bound_) {
-      const double limit = bound_(x, direction_, settings_.line_search == LineSearchKind::Wolfe ? 64.0 : 1.0);
+      const double reach = settings_.line_search == LineSearchKind::Wolfe ? 64.0 : 1.0;
+      double limit = bound_(x, direction_, reach);
+      if (limit == 0 && rescue_) {  // stopped at x itself: a direction the bound lets through, if one descends
+        filtered_ = direction_;
+        const double rescued_slope = rescue_(x, filtered_) ? gradient_.dot(filtered_) : 0.0;
+        const double rescued_limit = rescued_slope < 0 ? bound_(x, filtered_, reach) : 0.0;
+        if (rescued_limit > 0) std::swap(direction_, filtered_), slope = rescued_slope, limit = rescued_limit;
+      }
       result.ccd_step = std::min(result.ccd_step, limit);
       if (!(limit > 0)) break;  // touching already: no step is safe
       if (limit < 1.0) scale = limit, direction_ *= limit, slope *= limit;

@@ -24,6 +24,10 @@ using ContactRefresh = std::function<bool(VecX& x)>;
 // The largest step alpha in [0, max_alpha] along d from x that continuous collision detection allows
 // (contact.model=barrier, core/collision/barrier.h): no trial goes farther.
 using StepBound = std::function<double(const VecX& x, const VecX& d, double max_alpha)>;
+// A direction from x that the step bound lets through where it stops d at x itself (the inversion
+// guard: a tet as flat as round-off allows that d would flatten further), written over d; returns false,
+// leaving d as it is, when it has none.
+using StepRescue = std::function<bool(const VecX& x, VecX& d)>;
 // A changed descent direction at x, written to `filtered`, before its step is bounded (the barrier's
 // filter of resting contacts); returns false, writing nothing, when it leaves d as it is. With
 // cut_below > 0, only where collision detection would cut the step along d below cut_below: the solver
@@ -47,6 +51,7 @@ class FrameMethod {
   // updates cut by collision detection (setMoveLimit).
   virtual void setStepBound(StepBound /*bound*/) {}
   virtual void setDirectionFilter(DirectionFilter /*filter*/) {}
+  virtual void setStepRescue(StepRescue /*rescue*/) {}
   virtual bool boundsSteps() const { return false; }
   // For a method that does not bound steps (VBD, Jacobi, position-based FEM): every update of
   // the vertices it makes passes through `limit`, the smallest fraction kept going to result.ccd_step.
@@ -76,6 +81,7 @@ class FrameSolver final : public FrameMethod {
   void setContactRefresh(ContactRefresh refresh) override { refresh_ = std::move(refresh); }
   void setStepBound(StepBound bound) override { bound_ = std::move(bound); }
   void setDirectionFilter(DirectionFilter filter) override { filter_ = std::move(filter); }
+  void setStepRescue(StepRescue rescue) override { rescue_ = std::move(rescue); }
   bool boundsSteps() const override { return true; }
   void solve(VecX& x, FrameSolveResult& result) override;
   long factorizations() const override { return solver_.factorizations(); }
@@ -99,6 +105,7 @@ class FrameSolver final : public FrameMethod {
   ContactRefresh refresh_;
   StepBound bound_;
   DirectionFilter filter_;
+  StepRescue rescue_;
   double step_limit_ = INFINITY;  // trials beyond this alpha are refused (the step bound, for Wolfe's extrapolation)
   double round_off_step_ = 0;  // steps no longer than this (m) are round-off
   // Scratch, reused every frame (no allocation in the frame loop after the first).
