@@ -112,6 +112,15 @@ std::vector<int> stoppingTets(const TetElements& tets, const VecX& x, const VecX
   return sorted;
 }
 
+bool turnsTetOver(const TetElements& tets, const VecX& from, const VecX& to) {
+  std::vector<char> turned(tets.size(), 0);  // det Ds has det F's sign (inversionStepBound)
+  parallelFor(tets.size(), 1024, [&](int begin, int end) {
+    for (int e = begin; e < end; ++e)
+      turned[e] = !tets.removed[e] && tets.deformedEdges(from, e).determinant() > 0 && !(tets.deformedEdges(to, e).determinant() > 0);
+  });
+  return std::find(turned.begin(), turned.end(), 1) != turned.end();
+}
+
 Eigen::Matrix<double, 12, 1> detGradient(const TetElements& tets, const VecX& x, int e) {
   const Mat3 Ds = tets.deformedEdges(x, e);
   Mat3 cofactor;

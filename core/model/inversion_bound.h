@@ -29,6 +29,11 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
 // (the earliest root; ties by number); serial, for the guard's rescue of a stopped step, not every step.
 std::vector<int> stoppingTets(const TetElements& tets, const VecX& x, const VecX& d, double reach);
 
+// Whether some tet with det F > 0 at `from` has det F <= 0 at `to` (a move made without the bound, such
+// as a vertex taken out of a collider along its normal, checked after the fact). Deterministic for any
+// thread count.
+bool turnsTetOver(const TetElements& tets, const VecX& from, const VecX& to);
+
 // The gradient of tet e's det Ds with respect to its four vertices' positions (12 values, vertex by
 // vertex in the tet's order): the cofactors of Ds, and minus their sum for the first vertex.
 Eigen::Matrix<double, 12, 1> detGradient(const TetElements& tets, const VecX& x, int e);

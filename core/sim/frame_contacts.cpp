@@ -121,7 +121,10 @@ void Simulation::Impl::prepareStart(VecX& x, bool bounds_steps) {
 // stopped; the iterations push on). The start is halved, down to x_n, while a vertex is left inside a
 // collider: a vertex sliding along a curved collider can cut inside it between the start's ends, and
 // its way out along the normal can be cut short where it would cross the body's own surface (the bunny
-// squeezed in the torus under the push; a bristle of the brush left inside its static block).
+// squeezed in the torus under the push; a bristle of the brush left inside its static block). It is
+// halved too while a way out turns a tet over, which the bound on the start does not see (a tet squeezed
+// flat against the torus: its vertices taken out to d^/100 turned it, even from x_n itself, which is then
+// the start where it touches nothing; a collider that moved into x_n without the push leaves no such start).
 VecX Simulation::Impl::clearStart(ContactBarrier& b, const VecX& toward, double alpha) {
   const bool self = settings().self_collision.enabled;
   for (int halvings = 0;; ++halvings) {
@@ -130,7 +133,13 @@ VecX Simulation::Impl::clearStart(ContactBarrier& b, const VecX& toward, double 
     const double swept = (pushes() ? alpha : 1.0) * settings().time_step;  // of the colliders' motion, to where they are
     const int moved = b.feasibleStart(x, x_start, swept);
     if (moved > 0 && self) self_barrier->beginFrame(x, b.dhat());
-    if (moved == 0 || alpha == 0 || colliderClearance(x, b.dhat()) > 0) return x;
+    const bool turned = moved > 0 && turnsTetOver(built.model.tets, x_start, x);
+    if (moved == 0 || (!turned && colliderClearance(x, b.dhat()) > 0)) return x;
+    if (alpha == 0) {  // x_n itself, if that touches nothing where the colliders stand (under the push, it does)
+      if (!turned || !(colliderClearance(x_start, b.dhat()) > 0)) return x;
+      if (self) self_barrier->beginFrame(x_start, b.dhat());
+      return x_start;
+    }
     alpha = halvings < kStartHalvings ? 0.5 * alpha : 0.0;
   }
 }
