@@ -56,7 +56,8 @@ const std::vector<FrameColumn>& frameColumns() {
        [](R r) { return double(r.barrier_pairs); }},
       {"ccd_step",
        "contact.model=barrier or solver.inversion_guard: the smallest step bound continuous collision detection or the "
-       "inversion guard put on a line search in the frame, or for a method without one the smallest fraction of a vertex's "
+       "inversion guard put on a line search in the frame (after the guard's rescue of a step it stopped at once, the rescued "
+       "step's; 0 where the rescue found none), or for a method without one the smallest fraction of a vertex's "
        "move that collision detection kept (1 = never limited).",
        false, [](R r) { return r.ccd_step; }},
       {"collider_lag",
