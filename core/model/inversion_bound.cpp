@@ -19,6 +19,9 @@ constexpr double kFlat = 1e-9;
 
 double cubic(const std::array<double, 4>& c, double t) { return ((c[3] * t + c[2]) * t + c[1]) * t + c[0]; }
 
+// A tet flatter than kFlat (its cubic c, det Ds = 6 V det F at t = 0) that the step flattens further.
+bool flattensFlatTet(const double* c, double volume) { return c[0] < 6 * volume * kFlat && c[1] < 0; }
+
 }  // namespace
 
 double firstCubicRoot(double c0, double c1, double c2, double c3, double max_alpha) {
@@ -78,7 +81,7 @@ double inversionStepBound(const TetElements& tets, const VecX& x, const VecX& d,
         // det F has det Ds's sign: every mesh is oriented positively at rest (mesh_check.h), so det Dm^-1 > 0.
         const double* c = &cubics[4 * (e - first)];
         if (!(c[0] > 0)) continue;
-        if (c[0] < 6 * tets.volume[e] * kFlat && c[1] < 0) {
+        if (flattensFlatTet(c, tets.volume[e])) {
           alpha = 0;
           break;
         }
@@ -102,8 +105,7 @@ std::vector<int> stoppingTets(const TetElements& tets, const VecX& x, const VecX
     if (tets.removed[e]) continue;
     inversion_portable::detCubics(tets.vertices.front().data(), x.data(), d.data(), e, e + 1, c.data());
     if (!(c[0] > 0)) continue;
-    const bool flat_and_flattened = c[0] < 6 * tets.volume[e] * kFlat && c[1] < 0;
-    const double root = flat_and_flattened ? 0.0 : firstCubicRoot(c[0], c[1], c[2], c[3], reach);
+    const double root = flattensFlatTet(c.data(), tets.volume[e]) ? 0.0 : firstCubicRoot(c[0], c[1], c[2], c[3], reach);
     if (root < reach) stopping.emplace_back(root, e);
   }
   std::sort(stopping.begin(), stopping.end());

@@ -82,6 +82,7 @@ bool Simulation::Impl::rescueStep(const VecX& x, VecX& d) {
     }
     if (held.size() == before) break;  // what stops the direction is held already
     rescued = heldDirection(tets, x, d, held);
+    if (held.size() == kMostHeld || round + 1 == kRounds) break;  // no room, or no round, for what stops it
     stopping = stoppingTets(tets, x, rescued, kReach);
   }
   if (!rescued.allFinite()) return false;
